@@ -1,0 +1,196 @@
+/// UIKit's `UIControl`: a view that tracks one touch through its own touches methods and
+/// turns it into control events sent to targets (spec §5, seed 003).
+///
+/// The touches methods call `beginTracking`, `continueTracking`, `endTracking` and
+/// `cancelTracking`; a subclass that overrides a touches method without calling super gets
+/// no tracking and sends no actions. Controls do not forward touches up the responder chain.
+@MainActor
+open class Control: View {
+    /// "Inside" while tracking includes this margin around the bounds, so a finger that slides
+    /// a little off a button still counts as inside (UIKit's expanded area, measured ~70 pt).
+    public static let trackingMargin: Double = 70
+
+    /// A disabled control cannot be hit (touches go to the view behind it) and is drawn dimmed.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled, let touch = trackedTouch { stopTracking(touch, cancelled: true, event: nil) }
+        }
+    }
+    public var isSelected = false
+    /// True while a tracked touch is inside (with the margin).
+    public var isHighlighted = false
+    public private(set) var isTracking = false
+    /// Whether the tracked touch is inside the bounds plus `trackingMargin`.
+    public private(set) var isTouchInside = false
+
+    private var trackedTouch: Touch?
+    private var registrations: [ControlRegistration] = []
+
+    open override var canBeHit: Bool { super.canBeHit && isEnabled }
+
+    // MARK: Targets and actions
+
+    /// Sends `action` to `target` (held weakly) when any of `events` happens. A nil target
+    /// sends the action up the responder chain from the first responder (or this control).
+    public func addTarget(_ target: AnyObject?, action: Selector, for events: Events) {
+        if let i = registrations.firstIndex(where: { reg in
+            if case let .targetAction(t, had, a) = reg.kind { return a == action && had == (target != nil) && t.object === target }
+            return false
+        }) {
+            registrations[i].events.formUnion(events)
+            return
+        }
+        registrations.append(ControlRegistration(kind: .targetAction(target: WeakObject(object: target), hadTarget: target != nil, action: action), events: events))
+    }
+
+    /// Removes `events` from the matching pairs; a nil target or action matches any.
+    public func removeTarget(_ target: AnyObject?, action: Selector?, for events: Events) {
+        for i in registrations.indices {
+            if case let .targetAction(t, _, a) = registrations[i].kind,
+               target == nil || t.object === target, action == nil || a == action {
+                registrations[i].events.subtract(events)
+            }
+        }
+        registrations.removeAll { $0.events.isEmpty }
+    }
+
+    /// Calls `handler` when any of `events` happens; returns the action so it can be removed.
+    @discardableResult
+    public func addAction(for events: Events, _ handler: @escaping @MainActor (Control, Event?) -> Void) -> ControlAction {
+        let action = ControlAction(handler: handler)
+        addAction(action, for: events)
+        return action
+    }
+
+    public func addAction(_ action: ControlAction, for events: Events) {
+        registrations.append(ControlRegistration(kind: .closure(action), events: events))
+    }
+
+    public func removeAction(_ action: ControlAction, for events: Events) {
+        for i in registrations.indices {
+            if case let .closure(a) = registrations[i].kind, a === action { registrations[i].events.subtract(events) }
+        }
+        registrations.removeAll { $0.events.isEmpty }
+    }
+
+    /// The events that have at least one registration.
+    public var allControlEvents: Events {
+        registrations.reduce(into: Events()) { $0.formUnion($1.events) }
+    }
+
+    /// Sends the actions registered for `events`, in registration order (UIKit's
+    /// `sendActions(for:)`); also how subclasses announce `valueChanged`.
+    public func sendActions(for events: Events, with event: Event? = nil) {
+        let tracer = window?.application?.tracer
+        for registration in registrations where !registration.events.isDisjoint(with: events) {
+            let fired = registration.events.intersection(events)
+            switch registration.kind {
+            case let .targetAction(target, hadTarget, action):
+                if hadTarget && target.object == nil {
+                    tracer?.log(.actions, "\(debugName) \(fired): target of \(action) was freed; skipped")
+                    continue
+                }
+                tracer?.log(.actions, "\(debugName) \(fired) -> \(action)")
+                sendAction(action, to: target.object, for: event)
+            case let .closure(action):
+                tracer?.log(.actions, "\(debugName) \(fired) -> closure \(action.identifier)")
+                sendAction(action, for: event)
+            }
+        }
+    }
+
+    /// The funnel for target-action pairs: hands the action to `Application.sendAction`.
+    /// Override to redirect or filter (seed 003), calling super to send.
+    open func sendAction(_ action: Selector, to target: AnyObject?, for event: Event?) {
+        guard let application = window?.application else {
+            Diagnostics.report(.apiMisuse, "\(debugName): action \(action) sent while the control is in no window; dropped")
+            return
+        }
+        application.sendAction(action, to: target, from: self, for: event)
+    }
+
+    /// The funnel for closure actions. Override to filter, calling super to run it.
+    open func sendAction(_ action: ControlAction, for event: Event?) {
+        action.handler(self, event)
+    }
+
+    // MARK: Tracking
+
+    /// A touch landed; return false to not track it. Default true.
+    open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    /// The tracked touch moved; return false to stop tracking. Default true.
+    open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    /// The tracked touch lifted.
+    open func endTracking(_ touch: Touch?, with event: Event?) {}
+    /// Tracking was cancelled (a recognizer took the touch, the touch was cancelled).
+    open func cancelTracking(with event: Event?) {}
+
+    /// Events sent with touchUpInside; built-in buttons add primaryActionTriggered.
+    var eventsForTouchUpInside: Events { .touchUpInside }
+
+    private func isInsideTrackingArea(_ touch: Touch) -> Bool {
+        let m = Control.trackingMargin
+        return bounds.insetBy(dx: -m, dy: -m).contains(touch.location(in: self))
+    }
+
+    private func tracked(in touches: Set<Touch>) -> Touch? {
+        guard let trackedTouch, touches.contains(trackedTouch) else { return nil }
+        return trackedTouch
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard trackedTouch == nil, isEnabled,
+              let touch = touches.first(where: { $0.view === self }) ?? touches.first else { return }
+        trackedTouch = touch
+        isTouchInside = true
+        guard beginTracking(touch, with: event) else {
+            trackedTouch = nil
+            return
+        }
+        isTracking = true
+        isHighlighted = true
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = tracked(in: touches), isTracking else { return }
+        let wasInside = isTouchInside
+        let inside = isInsideTrackingArea(touch)
+        isTouchInside = inside
+        guard continueTracking(touch, with: event) else {
+            stopTracking(touch, cancelled: false, event: event, sendEnd: false)
+            return
+        }
+        isHighlighted = inside
+        var events: Events = inside ? .touchDragInside : .touchDragOutside
+        if inside != wasInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
+        sendActions(for: events, with: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = tracked(in: touches) else { return }
+        stopTracking(touch, cancelled: false, event: event)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = tracked(in: touches) else { return }
+        stopTracking(touch, cancelled: true, event: event)
+    }
+
+    private func stopTracking(_ touch: Touch, cancelled: Bool, event: Event?, sendEnd: Bool = true) {
+        let wasTracking = isTracking
+        trackedTouch = nil
+        isTracking = false
+        isHighlighted = false
+        guard wasTracking, sendEnd else { return }
+        if cancelled {
+            cancelTracking(with: event)
+            sendActions(for: .touchCancel, with: event)
+        } else {
+            let inside = isInsideTrackingArea(touch)
+            isTouchInside = inside
+            endTracking(touch, with: event)
+            sendActions(for: inside ? eventsForTouchUpInside : .touchUpOutside, with: event)
+        }
+    }
+}

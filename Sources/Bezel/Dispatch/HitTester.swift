@@ -1,0 +1,36 @@
+/// Finds the view a new touch lands on (spec §2, seed 001). This is UIKit's recursive
+/// algorithm: a view that cannot be hit, or does not contain the point, answers nil for
+/// itself and all its subviews; otherwise its subviews are asked front to back and the first
+/// answer wins; if none answers, the view itself is the hit.
+@MainActor
+enum HitTester {
+    /// Alpha below which a view is treated as invisible to touches (UIKit's documented 0.01).
+    static let minimumHittableAlpha = 0.01
+
+    static func isEligible(_ view: View) -> Bool {
+        !view.isHidden && view.isUserInteractionEnabled && view.alpha >= minimumHittableAlpha
+    }
+
+    static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {
+        let tracer = event?.tracer
+        guard view.canBeHit else {
+            tracer?.log(.hittest, "\(view.debugName) skipped (hidden, interaction disabled or alpha < 0.01)")
+            return nil
+        }
+        let inside = view.point(inside: point, with: event)
+        tracer?.log(.hittest, "\(view.debugName) pointInside \(inside ? 1 : 0)")
+        guard inside else {
+            tracer?.log(.hittest, "\(view.debugName) hit nil")
+            return nil
+        }
+        for subview in view.subviews.reversed() {
+            let local = point - subview.frame.origin + subview.boundsOrigin
+            if let hit = subview.hitTest(local, with: event) {
+                tracer?.log(.hittest, "\(view.debugName) hit \(hit.debugName)")
+                return hit
+            }
+        }
+        tracer?.log(.hittest, "\(view.debugName) hit \(view.debugName)")
+        return view
+    }
+}

@@ -1,0 +1,91 @@
+/// One finger on the screen (UIKit's `UITouch`). The same object represents the finger from
+/// the moment it lands until it lifts or is cancelled.
+@MainActor
+public final class Touch: Hashable {
+    public enum Phase: Sendable, CustomStringConvertible {
+        case began, moved, stationary, ended, cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+
+        /// Ended or cancelled: the finger is gone.
+        public var isFinal: Bool { self == .ended || self == .cancelled }
+    }
+
+    /// The input source's identifier of this finger (libinput's seat slot, a script's finger number).
+    public let identifier: Int
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: TimeInterval
+    /// How many times the finger tapped at about this place in quick succession (1 for a single tap).
+    public internal(set) var tapCount: Int
+    /// The window the touch landed in; fixed for its life.
+    public internal(set) weak var window: Window?
+    /// The hit-test view, fixed for the touch's life (nil when the touch hit no view).
+    public internal(set) var view: View?
+    /// The recognizers the touch is delivered to: fixed when it lands, minus recognizers that
+    /// later ignored it or were removed from their view.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+
+    // MARK: Delivery bookkeeping (owned by TouchDispatcher)
+
+    /// How far delivery of this touch to its hit-test view has got.
+    enum ViewDelivery {
+        /// Never delivered to a view (hit nothing, excluded by multiple/exclusive touch, ignored).
+        case none
+        /// Its touchesBegan has not been delivered yet (withheld by delaysTouchesBegan).
+        case pending
+        /// The view has had touchesBegan and waits for more.
+        case active
+        /// The view has had touchesEnded or touchesCancelled: nothing more goes to it.
+        case finished
+    }
+    var viewDelivery: ViewDelivery = .none
+    /// The touch ended but its touchesEnded is withheld (delaysTouchesEnded).
+    var endWithheld = false
+    /// The touch moved while its touchesBegan was withheld: on release the view also gets a
+    /// touchesMoved with the current location.
+    var movedWhileWithheld = false
+    /// A withheld touchesEnded is already scheduled for delivery.
+    var endReleaseScheduled = false
+    /// Blocked by another view's exclusive touch: delivered to no view and no recognizer.
+    var isExcludedByExclusiveTouch = false
+    /// Dropped by the application (it began while interaction events were ignored): never delivered.
+    var isDropped = false
+
+    init(identifier: Int, location: Point, timestamp: TimeInterval, tapCount: Int, window: Window?) {
+        self.identifier = identifier
+        self.phase = .began
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.window = window
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+    }
+
+    /// The touch's position in `view`'s coordinates (window coordinates when `view` is nil).
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: window)
+    }
+
+    /// The position at the previous report, in `view`'s coordinates.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: window)
+    }
+
+    public nonisolated static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String { "touch \(identifier) \(phase) at \(locationInWindow)" }
+}

@@ -1,0 +1,323 @@
+/// Delivers one window's touch events (spec §3): hit-tests new touches, applies the
+/// exclusive-touch and multiple-touch rules, collects each new touch's recognizers, then for
+/// every report calls the recognizers first and the hit-test views after, withholding,
+/// releasing and cancelling view deliveries as the recognizers decide.
+@MainActor
+final class TouchDispatcher {
+    private(set) weak var window: Window?
+    private(set) lazy var arbiter = GestureArbiter(dispatcher: self)
+    /// This window's touches whose finger is still down, in landing order.
+    private var liveTouches: [Touch] = []
+    /// Touches whose view delivery is not finished yet (including lifted ones whose
+    /// touchesEnded is withheld), in landing order.
+    private var viewTouches: [Touch] = []
+    /// The sequence's event, for deliveries made outside an event (releases, cancellations).
+    private var lastEvent: Event?
+
+    /// UIKit's pause before delivering a withheld touchesEnded when the recognizer's failure
+    /// was decided by time (a tap that waited for a second tap); seed 003 measures ~0.15 s.
+    static let endedReleaseDelay: TimeInterval = 0.15
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    var tracer: Tracer? { window?.application?.tracer }
+    var liveTouchCount: Int { liveTouches.count }
+
+    // MARK: Events
+
+    func dispatch(_ event: Event) {
+        guard let window else { return }
+        lastEvent = event
+        arbiter.turn {
+            let changed = event.touchList.filter { $0.window === window && !$0.isDropped && $0.phase != .stationary }
+            for touch in changed where touch.phase == .began && !liveTouches.contains(where: { $0 === touch }) {
+                admit(touch, with: event)
+            }
+            for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+                let touches = changed.filter { $0.phase == phase }
+                if !touches.isEmpty { deliverToRecognizers(touches, phase: phase, event: event) }
+            }
+            deliverToViews(changed, event: event)
+            liveTouches.removeAll { $0.phase.isFinal }
+        }
+    }
+
+    /// Hit-tests a new touch and decides where it may go (spec §3, "On began").
+    private func admit(_ touch: Touch, with event: Event) {
+        guard let window else { return }
+        liveTouches.append(touch)
+        let hit = window.hitTest(touch.locationInWindow, with: event)
+        touch.view = hit
+        guard let hit else {
+            tracer?.log(.touches, "touch \(touch.identifier) hit no view")
+            return
+        }
+        // Exclusive touch: a touch held by an exclusive view blocks new touches elsewhere, and
+        // an exclusive view takes no touch while other views hold one. Blocked touches reach
+        // neither views nor recognizers (seed 004).
+        if let blocker = liveTouches.first(where: { other in
+            guard other !== touch, let otherView = other.view, !other.isExcludedByExclusiveTouch else { return false }
+            return otherView !== hit && (otherView.isExclusiveTouch || hit.isExclusiveTouch)
+        }) {
+            touch.isExcludedByExclusiveTouch = true
+            tracer?.log(.touches, "touch \(touch.identifier) on \(hit.debugName) blocked by exclusive touch (touch \(blocker.identifier) on \(blocker.view?.debugName ?? "?"))")
+            return
+        }
+        // Multiple touch: a view that already holds a touch and is not multiple-touch enabled
+        // does not get the new one; its recognizers still do (seed 004).
+        let viewIsBusy = !hit.isMultipleTouchEnabled && viewTouches.contains { $0 !== touch && $0.view === hit && !$0.phase.isFinal }
+        if viewIsBusy {
+            tracer?.log(.touches, "touch \(touch.identifier) not delivered to \(hit.debugName): it holds a touch and isMultipleTouchEnabled is false")
+        } else {
+            touch.viewDelivery = .pending
+            viewTouches.append(touch)
+        }
+        // Recognizers of the hit view, then of each ancestor up to the window; fixed for the touch's life.
+        var current: View? = hit
+        while let view = current {
+            for recognizer in view.gestureRecognizers where arbiter.isReceiving(recognizer) {
+                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                    tracer?.log(.gestures, "\(recognizer.debugName) delegate shouldReceive touch \(touch.identifier) -> false")
+                    continue
+                }
+                touch.gestureRecognizers.append(recognizer)
+                recognizer.trackedTouches.append(touch)
+                arbiter.enter(recognizer)
+            }
+            current = view.superview
+        }
+        tracer?.log(.touches, "touch \(touch.identifier) hit \(hit.debugName); recognizers [\(touch.gestureRecognizers.map(\.debugName).joined(separator: ", "))]")
+    }
+
+    private func deliverToRecognizers(_ touches: [Touch], phase: Touch.Phase, event: Event) {
+        // Group per recognizer, keeping the order in which recognizers first appear.
+        var groups: [(GestureRecognizer, [Touch])] = []
+        for touch in touches {
+            for recognizer in touch.gestureRecognizers {
+                if let i = groups.firstIndex(where: { $0.0 === recognizer }) {
+                    groups[i].1.append(touch)
+                } else {
+                    groups.append((recognizer, [touch]))
+                }
+            }
+        }
+        for (recognizer, candidates) in groups {
+            // An earlier recognizer's decision in this same report may have settled this one.
+            guard arbiter.isReceiving(recognizer) else { continue }
+            let set = Set(candidates.filter { t in t.gestureRecognizers.contains { $0 === recognizer } })
+            guard !set.isEmpty else { continue }
+            tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
+            switch phase {
+            case .began: recognizer.touchesBegan(set, with: event)
+            case .moved: recognizer.touchesMoved(set, with: event)
+            case .ended: recognizer.touchesEnded(set, with: event)
+            case .cancelled: recognizer.touchesCancelled(set, with: event)
+            case .stationary: break
+            }
+            arbiter.settle()
+        }
+    }
+
+    // MARK: Views
+
+    private func isWithholdingBegan(_ touch: Touch) -> Bool {
+        touch.gestureRecognizers.contains { $0.delaysTouchesBegan && arbiter.isUndecided($0) }
+    }
+
+    private func isWithholdingEnded(_ touch: Touch) -> Bool {
+        touch.gestureRecognizers.contains { ($0.delaysTouchesEnded || $0.delaysTouchesBegan) && arbiter.isUndecided($0) }
+    }
+
+    /// Calls the views' touches methods for this report, grouped by phase and by view.
+    private func deliverToViews(_ touches: [Touch], event: Event) {
+        var batch = ViewBatch()
+        for touch in touches {
+            guard let view = touch.view else { continue }
+            switch touch.viewDelivery {
+            case .none, .finished:
+                continue
+            case .pending:
+                if touch.phase == .cancelled {
+                    finish(touch, note: "withheld touchesBegan dropped: touch cancelled")
+                    continue
+                }
+                if isWithholdingBegan(touch) {
+                    if touch.phase == .moved { touch.movedWhileWithheld = true }
+                    if touch.phase == .ended { touch.endWithheld = true }
+                    tracer?.log(.touches, "\(view.debugName) touches\(touch.phase.methodSuffix) touch \(touch.identifier) withheld (delaysTouchesBegan)")
+                    continue
+                }
+                batch.add(view, .began, touch)
+                touch.viewDelivery = .active
+                if touch.phase == .moved { batch.add(view, .moved, touch) }
+                if touch.phase == .ended { deliverEndedOrWithhold(touch, view, &batch) }
+            case .active:
+                switch touch.phase {
+                case .moved: batch.add(view, .moved, touch)
+                case .ended: deliverEndedOrWithhold(touch, view, &batch)
+                case .cancelled:
+                    batch.add(view, .cancelled, touch)
+                    finish(touch)
+                case .began, .stationary: break
+                }
+            }
+        }
+        send(batch, event: event)
+    }
+
+    private func deliverEndedOrWithhold(_ touch: Touch, _ view: View, _ batch: inout ViewBatch) {
+        if isWithholdingEnded(touch) {
+            touch.endWithheld = true
+            tracer?.log(.touches, "\(view.debugName) touchesEnded touch \(touch.identifier) withheld (delaysTouchesEnded)")
+        } else {
+            batch.add(view, .ended, touch)
+            finish(touch)
+        }
+    }
+
+    private func finish(_ touch: Touch, note: String? = nil) {
+        touch.viewDelivery = .finished
+        touch.endWithheld = false
+        viewTouches.removeAll { $0 === touch }
+        if let note { tracer?.log(.touches, "touch \(touch.identifier): \(note)") }
+    }
+
+    private func send(_ batch: ViewBatch, event: Event?) {
+        for (phase, view, touches) in batch.calls {
+            let set = Set(touches)
+            tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
+            switch phase {
+            case .began: view.touchesBegan(set, with: event)
+            case .moved: view.touchesMoved(set, with: event)
+            case .ended: view.touchesEnded(set, with: event)
+            case .cancelled: view.touchesCancelled(set, with: event)
+            case .stationary: break
+            }
+        }
+    }
+
+    /// At the end of every turn: deliveries that no undecided recognizer withholds any more
+    /// go out: a withheld touchesBegan (then a touchesMoved to the current location if the
+    /// finger moved meanwhile), a withheld touchesEnded (after `endedReleaseDelay` when the
+    /// decision was made by a timer).
+    func releaseWithheldDeliveries(endedAfterDelay: Bool) {
+        var batch = ViewBatch()
+        var delayed: [Touch] = []
+        for touch in viewTouches {
+            guard let view = touch.view else { continue }
+            if touch.viewDelivery == .pending, !isWithholdingBegan(touch) {
+                tracer?.log(.touches, "\(view.debugName) touch \(touch.identifier) released (touchesBegan)")
+                batch.add(view, .began, touch)
+                touch.viewDelivery = .active
+                if touch.movedWhileWithheld, !touch.endWithheld { batch.add(view, .moved, touch) }
+                touch.movedWhileWithheld = false
+                if touch.phase == .ended { touch.endWithheld = true }
+            }
+            if touch.viewDelivery == .active, touch.endWithheld, !touch.endReleaseScheduled, !isWithholdingEnded(touch) {
+                if endedAfterDelay {
+                    delayed.append(touch)
+                } else {
+                    tracer?.log(.touches, "\(view.debugName) touch \(touch.identifier) released (touchesEnded)")
+                    batch.add(view, .ended, touch)
+                }
+            }
+        }
+        for touch in batch.touches(in: .ended) { finish(touch) }
+        send(batch, event: lastEvent)
+        for touch in delayed { scheduleDelayedEnd(touch) }
+    }
+
+    private func scheduleDelayedEnd(_ touch: Touch) {
+        guard let runLoop = window?.application?.runLoop else { return }
+        touch.endReleaseScheduled = true
+        tracer?.log(.touches, "touch \(touch.identifier): withheld touchesEnded released in \(Self.endedReleaseDelay) s (failure decided by time)")
+        runLoop.schedule(after: Self.endedReleaseDelay) { [weak self, weak touch] in
+            guard let self, let touch else { return }
+            self.arbiter.turn {
+                guard touch.viewDelivery == .active, let view = touch.view else { return }
+                var batch = ViewBatch()
+                batch.add(view, .ended, touch)
+                self.finish(touch)
+                self.send(batch, event: self.lastEvent)
+            }
+        }
+    }
+
+    // MARK: Cancellation
+
+    /// A recognizer recognized with `cancelsTouchesInView`: its touches' views get
+    /// touchesCancelled (grouped per view) and nothing more of those touches; withheld
+    /// touchesBegan are dropped.
+    func cancelViewDelivery(of touches: [Touch], recognizedBy recognizer: GestureRecognizer) {
+        cancel(touches, reason: "\(recognizer.debugName) recognized")
+    }
+
+    /// A subtree left the window: cancel its views' touches and its recognizers.
+    func subtreeDidLeave(_ root: View) {
+        arbiter.turn {
+            cancel(viewTouches.filter { $0.view?.isDescendant(of: root) == true }, reason: "\(root.debugName) left the window")
+            for recognizer in arbiter.arena where recognizer.view.map({ $0.isDescendant(of: root) }) ?? true {
+                arbiter.recognizerWithdrawn(recognizer, detached: false)
+            }
+        }
+    }
+
+    private func cancel(_ touches: [Touch], reason: String) {
+        var batch = ViewBatch()
+        for touch in touches {
+            switch touch.viewDelivery {
+            case .pending:
+                finish(touch, note: "withheld touchesBegan dropped (\(reason))")
+            case .active:
+                if let view = touch.view { batch.add(view, .cancelled, touch) }
+                finish(touch)
+            case .none, .finished:
+                break
+            }
+        }
+        if !batch.isEmpty { tracer?.log(.touches, "cancelling view touches: \(reason)") }
+        send(batch, event: lastEvent)
+    }
+
+    static func ids(_ touches: Set<Touch>) -> String {
+        touches.map(\.identifier).sorted().map(String.init).joined(separator: ",")
+    }
+}
+
+/// View touches calls to make, grouped by phase (began, moved, ended, cancelled) and, within
+/// a phase, by view in the order the views first appear.
+private struct ViewBatch {
+    private(set) var calls: [(Touch.Phase, View, [Touch])] = []
+
+    var isEmpty: Bool { calls.isEmpty }
+
+    mutating func add(_ view: View, _ phase: Touch.Phase, _ touch: Touch) {
+        if let i = calls.firstIndex(where: { $0.0 == phase && $0.1 === view }) {
+            calls[i].2.append(touch)
+            return
+        }
+        let order: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
+        let rank = order.firstIndex(of: phase) ?? 0
+        let insertAt = calls.firstIndex { (order.firstIndex(of: $0.0) ?? 0) > rank } ?? calls.endIndex
+        calls.insert((phase, view, [touch]), at: insertAt)
+    }
+
+    func touches(in phase: Touch.Phase) -> [Touch] {
+        calls.filter { $0.0 == phase }.flatMap(\.2)
+    }
+}
+
+extension Touch.Phase {
+    /// "Began" for touchesBegan, etc.
+    var methodSuffix: String {
+        switch self {
+        case .began: "Began"
+        case .moved: "Moved"
+        case .stationary: "Stationary"
+        case .ended: "Ended"
+        case .cancelled: "Cancelled"
+        }
+    }
+}

@@ -1,0 +1,306 @@
+/// Decides between the gesture recognizers of one window (spec §3, §4). Every recognizer that
+/// has received a touch since the last reset is in the *arena*; the arbiter
+///
+/// - holds a recognizer that wants to leave `possible` until the recognizers it requires to
+///   fail have failed (failing it if one of them recognizes), then asks the views under its
+///   touches and its delegate whether it should begin;
+/// - on recognition: sends the actions, cancels the recognizer's touches in their views
+///   (`cancelsTouchesInView`), and makes every other undecided recognizer holding one of
+///   those touches fail, unless the two may recognize simultaneously;
+/// - sends continuous recognizers' actions after the touches method that changed the state;
+/// - when the screen is free and every recognizer in the arena has reached a final state,
+///   resets them all to `possible`.
+///
+/// All of this happens inside *turns*: one per touch event, timer or external change, so
+/// that work queued while a recognizer's method runs is done right after it returns, and the
+/// deliveries a decision releases are made at the end of the turn.
+@MainActor
+final class GestureArbiter {
+    unowned let dispatcher: TouchDispatcher
+    private(set) var arena: [GestureRecognizer] = []
+    private var work: [Work] = []
+    private var waiting: [GestureRecognizer] = []
+    private var depth = 0
+    /// True during a turn started by a timer: failures decided by time release withheld
+    /// touchesEnded after UIKit's short delay.
+    private(set) var isTimerTurn = false
+
+    private enum Work {
+        case evaluate(GestureRecognizer)
+        case sendActions(GestureRecognizer)
+    }
+
+    init(dispatcher: TouchDispatcher) {
+        self.dispatcher = dispatcher
+    }
+
+    var tracer: Tracer? { dispatcher.tracer }
+    var runLoop: RunLoop? { dispatcher.window?.application?.runLoop }
+
+    // MARK: Turns
+
+    /// Runs `body` as a turn (or as part of the current one), then settles the queued work.
+    func turn(_ body: () -> Void) {
+        depth += 1
+        body()
+        settle()
+        depth -= 1
+        if depth == 0 { endOfTurn() }
+    }
+
+    /// A turn started by a recognizer's timer.
+    func timerTurn(_ body: () -> Void) {
+        let outermost = depth == 0
+        if outermost { isTimerTurn = true }
+        turn(body)
+        if outermost { isTimerTurn = false }
+    }
+
+    /// Processes queued work until none is left. Work queued by actions (an action that
+    /// changes another recognizer, removes a view...) is processed in the same loop.
+    func settle() {
+        while !work.isEmpty {
+            switch work.removeFirst() {
+            case .evaluate(let recognizer): evaluate(recognizer)
+            case .sendActions(let recognizer): recognizer.invokeActions()
+            }
+        }
+    }
+
+    private func endOfTurn() {
+        depth += 1
+        defer { depth -= 1 }
+        dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
+        settle()
+        guard dispatcher.liveTouchCount == 0, !arena.isEmpty else { return }
+        // Nothing stalls (Flutter's arena sweep): an undecided recognizer with no touch left,
+        // no timer of its own and no decision pending can never decide; it fails.
+        for recognizer in arena where recognizer.storedState == .possible && recognizer.pendingState == nil
+            && !recognizer.hasScheduledTimers {
+            fail(recognizer, because: "no touches left, no timer: undecided recognizer swept")
+        }
+        settle()
+        dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
+        settle()
+        if dispatcher.liveTouchCount == 0, arena.allSatisfy({ $0.storedState != .possible }) {
+            resetArena()
+        }
+    }
+
+    private func resetArena() {
+        let recognizers = arena
+        arena.removeAll()
+        waiting.removeAll()
+        for recognizer in recognizers { reset(recognizer) }
+    }
+
+    private func reset(_ recognizer: GestureRecognizer) {
+        recognizer.cancelTimers()
+        recognizer.storedState = .possible
+        recognizer.pendingState = nil
+        recognizer.trackedTouches.removeAll()
+        recognizer.arbiter = nil
+        tracer?.log(.gestures, "\(recognizer.debugName) reset -> possible")
+        recognizer.reset()
+    }
+
+    // MARK: Membership
+
+    func enter(_ recognizer: GestureRecognizer) {
+        if recognizer.arbiter !== self {
+            recognizer.arbiter?.recognizerWithdrawn(recognizer, detached: true)
+            recognizer.arbiter = self
+        }
+        if !arena.contains(where: { $0 === recognizer }) { arena.append(recognizer) }
+    }
+
+    /// Whether `recognizer` takes new touches and reports of its touches: enabled, attached,
+    /// and either undecided (with no decision pending) or an ongoing continuous gesture.
+    func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.isEnabled, recognizer.view != nil else { return false }
+        switch recognizer.storedState {
+        case .possible: return recognizer.pendingState == nil
+        case .began, .changed: return true
+        case .ended, .cancelled, .failed: return false
+        }
+    }
+
+    /// Undecided and part of this arena: withholds deliveries for its touches.
+    func isUndecided(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.arbiter === self && recognizer.storedState == .possible && recognizer.isEnabled
+    }
+
+    /// A recognizer was disabled, removed from its view, or its view left the window: an
+    /// ongoing gesture is cancelled (with its actions), an undecided one fails. A detached
+    /// recognizer also leaves the arena and its touches at once, and is reset.
+    func recognizerWithdrawn(_ recognizer: GestureRecognizer, detached: Bool) {
+        turn {
+            switch recognizer.storedState {
+            case .possible:
+                fail(recognizer, because: detached ? "removed from its view" : "disabled")
+            case .began, .changed:
+                setState(recognizer, .cancelled, cause: detached ? "removed from its view" : "disabled")
+                work.append(.sendActions(recognizer))
+            case .ended, .cancelled, .failed:
+                break
+            }
+            guard detached else { return }
+            settle()
+            for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+            arena.removeAll { $0 === recognizer }
+            waiting.removeAll { $0 === recognizer }
+            reset(recognizer)
+        }
+    }
+
+    // MARK: State changes
+
+    /// A subclass (or app code) set `recognizer.state`.
+    func requestTransition(_ recognizer: GestureRecognizer, to new: State) {
+        turn {
+            if recognizer.storedState == .possible, recognizer.pendingState != nil {
+                // Waiting to leave possible: later requests refine the decision being held.
+                switch new {
+                case .changed, .began: break
+                case .ended: recognizer.pendingState = .ended
+                case .failed, .cancelled: fail(recognizer, because: "set \(new) while waiting")
+                case .possible: recognizer.reportIllegalTransition(to: new)
+                }
+                return
+            }
+            guard State.isLegal(from: recognizer.storedState, to: new) else {
+                recognizer.reportIllegalTransition(to: new)
+                return
+            }
+            switch (recognizer.storedState, new) {
+            case (.possible, .began), (.possible, .ended):
+                recognizer.pendingState = new
+                work.append(.evaluate(recognizer))
+            case (.possible, .failed), (.possible, .cancelled):
+                fail(recognizer, because: "set by the recognizer")
+            default:
+                setState(recognizer, new, cause: "set by the recognizer")
+                if new.isFinal { recognizer.cancelTimers() }
+                work.append(.sendActions(recognizer))
+            }
+        }
+    }
+
+    typealias State = GestureRecognizer.State
+
+    private func setState(_ recognizer: GestureRecognizer, _ new: State, cause: String) {
+        let old = recognizer.storedState
+        recognizer.storedState = new
+        tracer?.log(.gestures, "\(recognizer.debugName) \(old) -> \(new) (\(cause))")
+    }
+
+    private func fail(_ recognizer: GestureRecognizer, because reason: String) {
+        guard recognizer.storedState == .possible else { return }
+        recognizer.pendingState = nil
+        setState(recognizer, .failed, cause: reason)
+        recognizer.cancelTimers()
+        waiting.removeAll { $0 === recognizer }
+        wakeWaiting()
+    }
+
+    private func wakeWaiting() {
+        for recognizer in waiting { work.append(.evaluate(recognizer)) }
+    }
+
+    // MARK: Leaving possible
+
+    private func hasRecognized(_ recognizer: GestureRecognizer) -> Bool {
+        switch recognizer.storedState {
+        case .began, .changed, .ended, .cancelled: true
+        case .possible, .failed: false
+        }
+    }
+
+    /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass
+    /// hooks, or either delegate.
+    private func requiresFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) -> Bool {
+        recognizer.explicitlyRequiresFailure(of: other)
+            || recognizer.shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: recognizer)
+            || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    private func evaluate(_ recognizer: GestureRecognizer) {
+        guard recognizer.storedState == .possible, let target = recognizer.pendingState else { return }
+        var blocker: GestureRecognizer?
+        for other in arena where other !== recognizer && requiresFailure(recognizer, of: other) {
+            if hasRecognized(other) {
+                fail(recognizer, because: "\(other.debugName), which it requires to fail, recognized")
+                return
+            }
+            if other.storedState == .possible { blocker = other }
+        }
+        if let blocker {
+            if !waiting.contains(where: { $0 === recognizer }) {
+                waiting.append(recognizer)
+                tracer?.log(.gestures, "\(recognizer.debugName) wants \(target); waits for \(blocker.debugName) to fail")
+            }
+            return
+        }
+        waiting.removeAll { $0 === recognizer }
+        if let refusing = viewRefusingToBegin(recognizer) {
+            fail(recognizer, because: "\(refusing.debugName).gestureRecognizerShouldBegin returned false")
+            return
+        }
+        if let delegate = recognizer.delegate {
+            let allowed = delegate.gestureRecognizerShouldBegin(recognizer)
+            tracer?.log(.gestures, "\(recognizer.debugName) delegate gestureRecognizerShouldBegin -> \(allowed)")
+            if !allowed {
+                fail(recognizer, because: "delegate's gestureRecognizerShouldBegin returned false")
+                return
+            }
+        }
+        // The delegate may have changed things (disabled the recognizer, removed a view).
+        guard recognizer.storedState == .possible, recognizer.pendingState != nil else { return }
+        recognize(recognizer, as: target)
+    }
+
+    /// Asks each view from the hit-test view of each of the recognizer's touches up to the
+    /// recognizer's own view, once each; returns the first that says no.
+    private func viewRefusingToBegin(_ recognizer: GestureRecognizer) -> View? {
+        var asked: [View] = []
+        for touch in recognizer.trackedTouches {
+            var current = touch.view
+            while let view = current {
+                if !asked.contains(where: { $0 === view }) {
+                    asked.append(view)
+                    let allowed = view.gestureRecognizerShouldBegin(recognizer)
+                    tracer?.log(.gestures, "\(view.debugName).gestureRecognizerShouldBegin(\(recognizer.debugName)) -> \(allowed)")
+                    if !allowed { return view }
+                }
+                if view === recognizer.view { break }
+                current = view.superview
+            }
+        }
+        return nil
+    }
+
+    private func recognize(_ recognizer: GestureRecognizer, as target: State) {
+        recognizer.pendingState = nil
+        setState(recognizer, target, cause: "recognized")
+        if target.isFinal { recognizer.cancelTimers() }
+        recognizer.invokeActions()
+        if recognizer.cancelsTouchesInView {
+            dispatcher.cancelViewDelivery(of: recognizer.trackedTouches, recognizedBy: recognizer)
+        }
+        let touches = recognizer.trackedTouches
+        for other in arena where other !== recognizer && other.storedState == .possible
+            && other.trackedTouches.contains(where: { t in touches.contains { $0 === t } })
+            && !mayRecognizeSimultaneously(recognizer, other)
+            && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) {
+            fail(other, because: "\(recognizer.debugName) recognized")
+        }
+        wakeWaiting()
+    }
+
+    private func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+}

@@ -1,0 +1,246 @@
+/// UIKit's `UIGestureRecognizer`: watches the touches that land on its view (or the view's
+/// subviews) and turns them into a gesture with a state and actions.
+///
+/// **Subclassing** (UIKit's `UIGestureRecognizerSubclass`): override the touches methods
+/// (calling super is optional), set `state` as the gesture develops, and reset your own
+/// variables in `reset()`. The engine (`GestureArbiter`) does the rest: failure
+/// requirements, `gestureRecognizerShouldBegin`, actions, cancelling the views' touches,
+/// making the other recognizers fail. Use `schedule(after:_:)` for timeouts so they run on
+/// the runtime's clock. Setting an illegal state transition is reported through
+/// `Diagnostics` (kind `.illegalStateTransition`) and ignored.
+@MainActor
+open class GestureRecognizer {
+    /// A name for traces and debugging.
+    public var name: String?
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The view the recognizer is attached to (`View.addGestureRecognizer`).
+    public internal(set) weak var view: View?
+
+    /// When the recognizer recognizes, its touches are cancelled in their views (default true).
+    public var cancelsTouchesInView = true
+    /// While the recognizer is undecided, began and moved reports are withheld from the view (default false).
+    public var delaysTouchesBegan = false
+    /// While the recognizer is undecided, ended reports are withheld from the view (default true).
+    public var delaysTouchesEnded = true
+
+    /// Disabling a recognizer that is tracking cancels it (if it had begun) or makes it fail.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { arbiter?.recognizerWithdrawn(self, detached: false) }
+        }
+    }
+
+    /// Removed from its view: withdraw from the touch sequence (cancelled or failed, then reset).
+    func detach() {
+        arbiter?.recognizerWithdrawn(self, detached: true)
+    }
+
+    // MARK: Engine state (owned by GestureArbiter)
+
+    var storedState: State = .possible
+    /// The state a recognizer asked for when leaving `possible`, while the engine decides
+    /// (failure requirements, shouldBegin). Its visible `state` is still `possible` meanwhile.
+    var pendingState: State?
+    /// Every touch delivered to this recognizer since its last reset, in landing order.
+    var trackedTouches: [Touch] = []
+    weak var arbiter: GestureArbiter?
+    private var failureRequirements: [WeakRecognizer] = []
+    private var timers: [TimerHandle] = []
+
+    private struct TargetAction {
+        weak var target: AnyObject?
+        let action: Selector
+    }
+    private var targetActions: [TargetAction] = []
+    private var handlers: [@MainActor (GestureRecognizer) -> Void] = []
+
+    /// A recognizer that sends `action` to `target` (held weakly, as UIKit does). Both may be nil.
+    public init(target: AnyObject? = nil, action: Selector? = nil) {
+        if let target, let action { targetActions.append(TargetAction(target: target, action: action)) }
+    }
+
+    /// A recognizer that calls `handler` each time it sends its actions.
+    public convenience init(handler: @escaping @MainActor (GestureRecognizer) -> Void) {
+        self.init()
+        handlers.append(handler)
+    }
+
+    public var debugName: String { name ?? String(describing: type(of: self)) }
+
+    // MARK: Actions
+
+    public func addTarget(_ target: AnyObject, action: Selector) {
+        targetActions.append(TargetAction(target: target, action: action))
+    }
+
+    /// Removes the matching pairs; nil matches any target or any action.
+    public func removeTarget(_ target: AnyObject?, action: Selector?) {
+        targetActions.removeAll { pair in
+            (target == nil || pair.target === target) && (action == nil || pair.action == action)
+        }
+    }
+
+    public func addAction(_ handler: @escaping @MainActor (GestureRecognizer) -> Void) {
+        handlers.append(handler)
+    }
+
+    /// Sends every action: targets first (in the order added), then closures. A target that
+    /// has been freed is skipped (and traced), never messaged.
+    func invokeActions() {
+        let tracer = view?.window?.application?.tracer
+        for pair in targetActions {
+            guard let target = pair.target else {
+                tracer?.log(.actions, "\(debugName) \(state): target of \(pair.action) was freed; skipped")
+                continue
+            }
+            guard let handler = (target as? ActionTarget)?.actionHandler(for: pair.action) else {
+                tracer?.log(.actions, "\(debugName) \(state): \(type(of: target)) does not implement \(pair.action)")
+                continue
+            }
+            tracer?.log(.actions, "\(debugName) \(state): \(pair.action) to \((target as? Responder)?.debugName ?? String(describing: type(of: target)))")
+            handler(self, nil)
+        }
+        for handler in handlers {
+            tracer?.log(.actions, "\(debugName) \(state): action closure")
+            handler(self)
+        }
+    }
+
+    // MARK: State
+
+    /// The recognizer's state. Subclasses set it; everyone else reads it.
+    public var state: State {
+        get { storedState }
+        set {
+            if let arbiter {
+                arbiter.requestTransition(self, to: newValue)
+            } else {
+                applyDetachedTransition(to: newValue)
+            }
+        }
+    }
+
+    /// A recognizer outside any touch sequence (not attached, or no touch yet) has nobody to
+    /// arbitrate with: legal transitions apply at once and recognition sends the actions.
+    private func applyDetachedTransition(to new: State) {
+        guard State.isLegal(from: storedState, to: new) else {
+            reportIllegalTransition(to: new)
+            return
+        }
+        let target: State = (storedState == .possible && new == .cancelled) ? .failed : new
+        storedState = target
+        if target != .failed { invokeActions() }
+    }
+
+    func reportIllegalTransition(to new: State) {
+        Diagnostics.report(.illegalStateTransition,
+                           "\(debugName): illegal state transition \(storedState) -> \(new); ignored. "
+                           + "Legal: possible -> began|recognized|failed, began|changed -> changed|ended|cancelled; "
+                           + "the engine alone resets to possible.")
+    }
+
+    // MARK: Touches
+
+    /// The number of touches currently down that this recognizer is tracking.
+    public var numberOfTouches: Int { trackedTouches.lazy.filter { !$0.phase.isFinal }.count }
+
+    /// The centroid of the recognizer's touches (those down, or the last ones if all lifted), in `view`'s coordinates.
+    public func location(in view: View?) -> Point {
+        let down = trackedTouches.filter { !$0.phase.isFinal }
+        let touches = down.isEmpty ? trackedTouches : down
+        guard !touches.isEmpty else { return .zero }
+        var sum = Point.zero
+        for touch in touches { sum = sum + touch.location(in: view) }
+        return Point(x: sum.x / Double(touches.count), y: sum.y / Double(touches.count))
+    }
+
+    /// The location of the `index`th touch currently down (out of range: `.zero`, reported).
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        let down = trackedTouches.filter { !$0.phase.isFinal }
+        guard down.indices.contains(index) else {
+            Diagnostics.report(.apiMisuse, "\(debugName).location(ofTouch: \(index)): only \(down.count) touches")
+            return .zero
+        }
+        return down[index].location(in: view)
+    }
+
+    /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+    public func ignore(_ touch: Touch, for event: Event?) {
+        trackedTouches.removeAll { $0 === touch }
+        touch.gestureRecognizers.removeAll { $0 === self }
+    }
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    /// Presses reach recognizers whose delegate accepts them; the built-in ones ignore them.
+    open func pressesBegan(_ presses: Set<Press>, with event: PressEvent) {}
+    open func pressesEnded(_ presses: Set<Press>, with event: PressEvent) {}
+
+    /// Called by the engine when the recognizer goes back to `possible` after a sequence.
+    /// Subclasses clear their own tracking here (calling super is optional).
+    open func reset() {}
+
+    // MARK: Relationships
+
+    /// Makes this recognizer wait until `other` fails, and fail if `other` recognizes
+    /// (classic use: single tap requires double tap to fail).
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self else {
+            Diagnostics.report(.apiMisuse, "\(debugName).require(toFail: self) would never decide; ignored")
+            return
+        }
+        failureRequirements.removeAll { $0.recognizer == nil }
+        if !failureRequirements.contains(where: { $0.recognizer === other }) {
+            failureRequirements.append(WeakRecognizer(recognizer: other))
+        }
+    }
+
+    func explicitlyRequiresFailure(of other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0.recognizer === other }
+    }
+
+    /// Subclass hook: true makes this recognizer wait for `other` to fail. Default false.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Subclass hook: true makes `other` wait for this recognizer to fail. Default false.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+    /// Whether this recognizer's recognition may make `preventedGestureRecognizer` fail. Default true.
+    open func canPrevent(_ preventedGestureRecognizer: GestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer`'s recognition may make this one fail. Default true.
+    open func canBePrevented(by preventingGestureRecognizer: GestureRecognizer) -> Bool { true }
+
+    // MARK: Timers
+
+    /// Runs `action` after `delay` seconds on the runtime's clock, as part of the engine's
+    /// dispatch (state changes it makes are arbitrated like those from touches). Cancelled
+    /// automatically when the recognizer reaches a final state or is reset. Returns nil when
+    /// the recognizer is not tracking touches (it has no clock then).
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> TimerHandle? {
+        guard let arbiter, let runLoop = arbiter.runLoop else {
+            Diagnostics.report(.apiMisuse, "\(debugName).schedule(after:): the recognizer is not tracking touches; no timer")
+            return nil
+        }
+        timers.removeAll { !$0.isScheduled }
+        let handle = runLoop.schedule(after: delay) { [weak self, weak arbiter] in
+            guard let self, let arbiter else { return }
+            arbiter.timerTurn { action() }
+            self.timers.removeAll { !$0.isScheduled }
+        }
+        timers.append(handle)
+        return handle
+    }
+
+    var hasScheduledTimers: Bool { timers.contains { $0.isScheduled } }
+
+    func cancelTimers() {
+        for timer in timers { timer.cancel() }
+        timers.removeAll()
+    }
+}
+
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+}

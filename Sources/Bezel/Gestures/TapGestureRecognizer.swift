@@ -1,0 +1,105 @@
+/// UIKit's `UITapGestureRecognizer`: a discrete gesture of `numberOfTapsRequired` taps with
+/// `numberOfTouchesRequired` fingers each. It fails when a finger moves too far, a tap lasts
+/// too long, the pause between taps is too long, a later tap lands too far from the first,
+/// or more fingers touch than required.
+@MainActor
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Taps needed (UIKit default 1). Values below 1 are treated as 1.
+    public var numberOfTapsRequired = 1
+    /// Fingers per tap (UIKit default 1). Values below 1 are treated as 1.
+    public var numberOfTouchesRequired = 1
+    /// How far (points) a finger may move from where it landed: the spec's ~10 pt, UIKit's behaviour.
+    public var allowableMovement: Double = 10
+    /// The longest a single tap may last. UIKit's private `maximumTapDuration` is 1.5 s.
+    public var maximumTapDuration: TimeInterval = 1.5
+    /// The longest pause between the taps of a multi-tap. UIKit's private
+    /// `maximumIntervalBetweenSuccessiveTaps` is 0.35 s.
+    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+    /// How far (points) a later tap may land from the first one (Bezel's choice: 45 pt, as
+    /// for `Touch.tapCount`).
+    public var maximumDistanceBetweenTaps: Double = 45
+
+    private var tapsCompleted = 0
+    private var mostFingersInThisTap = 0
+    private var landing: [ObjectIdentifier: Point] = [:]
+    private var firstTapLocation: Point?
+    private var tapTimer: TimerHandle?
+    private var gapTimer: TimerHandle?
+
+    private var tapsRequired: Int { max(1, numberOfTapsRequired) }
+    private var touchesRequired: Int { max(1, numberOfTouchesRequired) }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        gapTimer?.cancel()
+        let startsTap = numberOfTouches == touches.count
+        for touch in touches { landing[ObjectIdentifier(touch)] = touch.location(in: nil) }
+        if numberOfTouches > touchesRequired {
+            state = .failed
+            return
+        }
+        mostFingersInThisTap = max(mostFingersInThisTap, numberOfTouches)
+        if startsTap {
+            let here = location(in: nil)
+            if let first = firstTapLocation, first.distance(to: here) > maximumDistanceBetweenTaps {
+                state = .failed
+                return
+            }
+            firstTapLocation = firstTapLocation ?? here
+            tapTimer = schedule(after: maximumTapDuration) { [weak self] in
+                guard let self, self.state == .possible else { return }
+                self.state = .failed
+            }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        if movedTooFar(touches) { state = .failed }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        if movedTooFar(touches) {
+            state = .failed
+            return
+        }
+        guard numberOfTouches == 0 else { return }
+        tapTimer?.cancel()
+        guard mostFingersInThisTap == touchesRequired else {
+            state = .failed
+            return
+        }
+        tapsCompleted += 1
+        mostFingersInThisTap = 0
+        if tapsCompleted >= tapsRequired {
+            state = .recognized
+        } else {
+            gapTimer = schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
+                guard let self, self.state == .possible else { return }
+                self.state = .failed
+            }
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        if state == .possible { state = .failed }
+    }
+
+    open override func reset() {
+        super.reset()
+        tapsCompleted = 0
+        mostFingersInThisTap = 0
+        landing.removeAll()
+        firstTapLocation = nil
+        tapTimer = nil
+        gapTimer = nil
+    }
+
+    private func movedTooFar(_ touches: Set<Touch>) -> Bool {
+        touches.contains { touch in
+            guard let start = landing[ObjectIdentifier(touch)] else { return false }
+            return start.distance(to: touch.location(in: nil)) > allowableMovement
+        }
+    }
+}

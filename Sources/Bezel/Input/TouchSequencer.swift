@@ -1,0 +1,122 @@
+/// Turns frames of finger reports into UIKit's objects: one `Touch` per finger for its whole
+/// life, one `Event` per multitouch sequence (reused by every report of the sequence), phases,
+/// tap counts; then hands each report to `Application.sendEvent`.
+///
+/// Odd input is repaired, reported through `Diagnostics`, never fatal: a move or up for a
+/// finger that is not down is dropped; a second down for a finger that is down is treated as
+/// a move; non-finite coordinates are dropped; a finger reported twice in one frame is split
+/// into consecutive reports, so a down and an up in the same frame still make a tap.
+@MainActor
+final class TouchSequencer {
+    /// Successive taps within this interval count up `tapCount`. UIKit does not document its
+    /// value; 0.35 s is the interval commonly measured for UIKit's double tap.
+    static let multiTapInterval: TimeInterval = 0.35
+    /// ...and within this distance of the previous tap, in points (Bezel's choice, about the
+    /// size of a fingertip's contact patch plus jitter: 45 pt).
+    static let multiTapRadius: Double = 45
+
+    private var live: [(finger: Int, touch: Touch)] = []
+    private var event: Event?
+    private var lastTap: (location: Point, time: TimeInterval, count: Int)?
+
+    var liveTouchCount: Int { live.count }
+
+    func process(_ frame: TouchFrame, in app: Application) {
+        var pending = frame.reports.filter { report in
+            if let p = report.location, !(p.x.isFinite && p.y.isFinite) {
+                Diagnostics.report(.malformedInput, "finger \(report.finger): non-finite location \(p); report dropped")
+                return false
+            }
+            return true
+        }
+        // A finger may appear only once per Event report: split the frame where one repeats.
+        while !pending.isEmpty {
+            var chunk: [TouchReport] = []
+            var rest: [TouchReport] = []
+            for report in pending {
+                if chunk.contains(where: { $0.finger == report.finger }) || !rest.isEmpty && rest.contains(where: { $0.finger == report.finger }) {
+                    rest.append(report)
+                } else {
+                    chunk.append(report)
+                }
+            }
+            deliver(chunk, timestamp: frame.timestamp, in: app)
+            pending = rest
+        }
+    }
+
+    private func index(of finger: Int) -> Int? {
+        live.firstIndex { $0.finger == finger }
+    }
+
+    private func deliver(_ reports: [TouchReport], timestamp: TimeInterval, in app: Application) {
+        let event = self.event ?? Event(timestamp: timestamp, tracer: app.tracer)
+        var changed: [Touch] = []
+        for (_, touch) in live { touch.phase = .stationary }
+        for report in reports {
+            switch report.kind {
+            case .down:
+                if let i = index(of: report.finger) {
+                    Diagnostics.report(.malformedInput, "finger \(report.finger) went down while already down; treated as a move")
+                    if let p = report.location { move(live[i].touch, to: p, at: timestamp) }
+                    changed.append(live[i].touch)
+                    continue
+                }
+                guard let p = report.location else {
+                    Diagnostics.report(.malformedInput, "finger \(report.finger) went down without a location; dropped")
+                    continue
+                }
+                let window = app.window(at: p)
+                let local = window.map { p - $0.frame.origin + $0.boundsOrigin } ?? p
+                let touch = Touch(identifier: report.finger, location: local, timestamp: timestamp,
+                                  tapCount: tapCount(at: p, time: timestamp), window: window)
+                live.append((report.finger, touch))
+                event.touchList.append(touch)
+                changed.append(touch)
+            case .move, .up, .cancel:
+                guard let i = index(of: report.finger) else {
+                    Diagnostics.report(.malformedInput, "finger \(report.finger): \(report.kind) for a finger that is not down; dropped")
+                    continue
+                }
+                let touch = live[i].touch
+                if let p = report.location { move(touch, to: p, at: timestamp) } else { touch.timestamp = timestamp }
+                touch.phase = report.kind == .move ? .moved : report.kind == .up ? .ended : .cancelled
+                if report.kind == .up { lastTap = (screenLocation(of: touch), timestamp, touch.tapCount) }
+                changed.append(touch)
+            }
+        }
+        guard !changed.isEmpty else { return }
+        self.event = event
+        event.timestamp = timestamp
+        app.sendEvent(event)
+        // Fingers that lifted leave the sequence; when none is left, the next finger starts a new one.
+        live.removeAll { $0.touch.phase.isFinal }
+        event.touchList.removeAll { $0.phase.isFinal }
+        if live.isEmpty { self.event = nil }
+    }
+
+    private func move(_ touch: Touch, to screenPoint: Point, at timestamp: TimeInterval) {
+        let local = touch.window.map { screenPoint - $0.frame.origin + $0.boundsOrigin } ?? screenPoint
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = local
+        touch.timestamp = timestamp
+    }
+
+    private func screenLocation(of touch: Touch) -> Point {
+        guard let window = touch.window else { return touch.locationInWindow }
+        return touch.locationInWindow - window.boundsOrigin + window.frame.origin
+    }
+
+    private func tapCount(at p: Point, time: TimeInterval) -> Int {
+        guard let last = lastTap, time - last.time <= Self.multiTapInterval,
+              last.location.distance(to: p) <= Self.multiTapRadius else { return 1 }
+        return last.count + 1
+    }
+
+    /// Cancels every finger (device removed, application began ignoring events).
+    func cancelAll(in app: Application, because reason: String) {
+        guard !live.isEmpty else { return }
+        app.tracer.log(.touches, "cancelling \(live.count) touch(es): \(reason)")
+        deliver(live.map { .cancel($0.finger) }, timestamp: app.clock.now, in: app)
+    }
+}

@@ -1,0 +1,97 @@
+/// A handle on a scheduled timer; `cancel()` it to stop it firing. Cancelling twice, or
+/// after it fired, does nothing.
+@MainActor
+public final class TimerHandle {
+    let deadline: TimeInterval
+    let sequence: UInt64
+    fileprivate var action: (() -> Void)?
+    fileprivate weak var runLoop: RunLoop?
+
+    fileprivate init(deadline: TimeInterval, sequence: UInt64, action: @escaping () -> Void, runLoop: RunLoop) {
+        self.deadline = deadline
+        self.sequence = sequence
+        self.action = action
+        self.runLoop = runLoop
+    }
+
+    public var isScheduled: Bool { action != nil }
+
+    public func cancel() {
+        guard action != nil else { return }
+        action = nil
+        runLoop?.remove(self)
+    }
+}
+
+/// The runtime's timers, on an injectable clock. The hardware event loop (epoll) asks it
+/// for `nextDeadline` to know how long it may sleep, and calls `fireDueTimers()` on wake-up;
+/// tests drive it with `advance(by:)` on a `VirtualClock`.
+@MainActor
+public final class RunLoop {
+    public let clock: any Clock
+    /// Sorted by (deadline, sequence): timers due at the same instant fire in the order
+    /// they were scheduled. Few timers are ever pending (a handful per gesture), so a sorted
+    /// array beats a heap here.
+    private var timers: [TimerHandle] = []
+    private var nextSequence: UInt64 = 0
+
+    public init(clock: any Clock) {
+        self.clock = clock
+    }
+
+    /// Runs `action` once, `delay` seconds from now (a negative or NaN delay means "now").
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ action: @escaping () -> Void) -> TimerHandle {
+        let safeDelay = delay.isFinite && delay > 0 ? delay : 0
+        nextSequence += 1
+        let handle = TimerHandle(deadline: clock.now + safeDelay, sequence: nextSequence, action: action, runLoop: self)
+        let index = timers.firstIndex { ($0.deadline, $0.sequence) > (handle.deadline, handle.sequence) } ?? timers.endIndex
+        timers.insert(handle, at: index)
+        return handle
+    }
+
+    fileprivate func remove(_ handle: TimerHandle) {
+        if let index = timers.firstIndex(where: { $0 === handle }) { timers.remove(at: index) }
+    }
+
+    /// The earliest pending deadline, or nil when nothing is scheduled (the loop may sleep forever).
+    public var nextDeadline: TimeInterval? { timers.first?.deadline }
+
+    public var pendingTimerCount: Int { timers.count }
+
+    /// Fires every timer whose deadline has passed, earliest first. Timers scheduled by the
+    /// actions run in the same call if they are already due.
+    public func fireDueTimers() {
+        while let first = timers.first, first.deadline <= clock.now {
+            timers.removeFirst()
+            let action = first.action
+            first.action = nil
+            action?()
+        }
+    }
+
+    /// Virtual time only: moves the clock forward by `interval`, stopping at each timer's
+    /// deadline to fire it, so a timer sees the exact time it was due at.
+    public func advance(by interval: TimeInterval) {
+        guard let virtual = clock as? VirtualClock else {
+            Diagnostics.report(.apiMisuse, "RunLoop.advance(by:) needs a VirtualClock; this run loop uses real time")
+            return
+        }
+        let end = virtual.now + max(0, interval)
+        while let first = timers.first, first.deadline <= end {
+            virtual.set(max(virtual.now, first.deadline))
+            fireDueTimers()
+        }
+        virtual.set(end)
+    }
+
+    /// Virtual time only: fires timers until none is left (bounded, so a timer that always
+    /// re-arms itself cannot hang a test).
+    public func runUntilIdle(maximumTimers: Int = 10_000) {
+        var fired = 0
+        while let first = timers.first, fired < maximumTimers {
+            advance(by: max(0, first.deadline - clock.now))
+            fired += 1
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// Receives the app's life-cycle callbacks. If the delegate is a `Responder`, it is the last
+/// link of the responder chain (after the application, spec §1).
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    func applicationDidFinishLaunching(_ application: Application)
+}
+
+extension ApplicationDelegate {
+    public func applicationDidFinishLaunching(_ application: Application) {}
+}
+
+/// UIKit's `UIApplication`: owns the windows, the run loop and its clock, and is the single
+/// funnel for touch events (`sendEvent`) and actions (`sendAction`). Not a singleton: tests
+/// create as many as they like, each with its own virtual clock.
+@MainActor
+open class Application: Responder {
+    public let runLoop: RunLoop
+    public let tracer: Tracer
+    /// Held strongly, as UIApplicationMain holds the app delegate.
+    public var delegate: (any ApplicationDelegate)?
+
+    public private(set) var windows: [Window] = []
+    public internal(set) weak var keyWindow: Window?
+    /// The responder that receives presses, motion and nil-target actions first.
+    public internal(set) weak var firstResponder: Responder?
+
+    let touchSequencer = TouchSequencer()
+    let pressSequencer = PressSequencer()
+    private var ignoringDepth = 0
+
+    /// - Parameters:
+    ///   - clock: the time source of every timer and timestamp; `VirtualClock` in tests.
+    ///   - tracer: where `BEZEL_TRACE` output goes; by default configured from the environment.
+    public init(clock: any Clock = MonotonicClock(), tracer: Tracer? = nil) {
+        self.runLoop = RunLoop(clock: clock)
+        self.tracer = tracer ?? Tracer.fromEnvironment()
+        super.init()
+    }
+
+    public var clock: any Clock { runLoop.clock }
+
+    open override var next: Responder? { delegate as? Responder }
+
+    override var owningApplication: Application? { self }
+
+    func register(_ window: Window) {
+        windows.append(window)
+    }
+
+    /// The frontmost visible window containing `point` (screen coordinates).
+    public func window(at point: Point) -> Window? {
+        let ordered = windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }
+        return ordered.first { !$0.element.isHidden && $0.element.frame.contains(point) }?.element
+    }
+
+    // MARK: Touch input
+
+    /// Entry point of touch input: one frame of finger reports from a touch source (libinput,
+    /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
+    public func handleTouchFrame(_ frame: TouchFrame) {
+        touchSequencer.process(frame, in: self)
+    }
+
+    /// Delivers a touch event to the windows its touches belong to. While interaction events
+    /// are ignored, touches that begin are dropped for their whole life.
+    open func sendEvent(_ event: Event) {
+        event.tracer = tracer
+        if ignoringDepth > 0 {
+            for touch in event.touchList where touch.phase == .began && !touch.isDropped {
+                touch.isDropped = true
+                tracer.log(.touches, "application ignoring interaction events: touch \(touch.identifier) dropped")
+            }
+            return
+        }
+        var delivered: [Window] = []
+        for touch in event.touchList where !touch.isDropped {
+            guard let window = touch.window, !delivered.contains(where: { $0 === window }) else { continue }
+            delivered.append(window)
+            window.sendEvent(event)
+        }
+    }
+
+    /// Starts ignoring touch events (nestable; UIKit's `beginIgnoringInteractionEvents`).
+    /// Touches already on the screen are cancelled, so no view or recognizer is left waiting
+    /// for an end that would never come; touches that land while ignoring are dropped for
+    /// their whole life, even after ignoring ends.
+    public func beginIgnoringInteractionEvents() {
+        ignoringDepth += 1
+        guard ignoringDepth == 1 else { return }
+        touchSequencer.cancelAll(in: self, because: "application began ignoring interaction events")
+    }
+
+    /// Ends one `beginIgnoringInteractionEvents()`; an unmatched call is reported and ignored.
+    public func endIgnoringInteractionEvents() {
+        guard ignoringDepth > 0 else {
+            Diagnostics.report(.apiMisuse, "endIgnoringInteractionEvents() without a matching begin; ignored")
+            return
+        }
+        ignoringDepth -= 1
+    }
+
+    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+
+    // MARK: Presses, motion, remote control
+
+    /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
+    public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
+        pressSequencer.process(key, isDown: isDown, timestamp: timestamp ?? clock.now, in: self)
+    }
+
+    /// Delivers presses to the first responder (or the key window) and up the chain (spec §6).
+    open func sendPressEvent(_ event: PressEvent) {
+        guard let responder = firstResponder ?? keyWindow else {
+            tracer.log(.presses, "no first responder or key window: presses dropped")
+            return
+        }
+        for phase in [Press.Phase.began, .changed, .ended, .cancelled] {
+            let presses = event.allPresses.filter { $0.phase == phase }
+            guard !presses.isEmpty else { continue }
+            tracer.log(.presses, "\(responder.debugName) presses\(phase) \(presses.map { $0.key.code }.sorted())")
+            switch phase {
+            case .began: responder.pressesBegan(presses, with: event)
+            case .changed: responder.pressesChanged(presses, with: event)
+            case .ended: responder.pressesEnded(presses, with: event)
+            case .cancelled: responder.pressesCancelled(presses, with: event)
+            case .stationary: break
+            }
+        }
+    }
+
+    /// Delivers a motion (shake) or remote-control event to the first responder (or the key window).
+    open func sendMotionEvent(_ event: MotionEvent, began: Bool = true) {
+        guard let responder = firstResponder ?? keyWindow else { return }
+        switch event.subtype {
+        case .motionShake:
+            if began { responder.motionBegan(.shake, with: event) } else { responder.motionEnded(.shake, with: event) }
+        default:
+            responder.remoteControlReceived(with: event)
+        }
+    }
+
+    // MARK: Actions
+
+    /// The single funnel for every action (spec §5). With a target, runs the target's handler
+    /// for `action`; with a nil target, walks the responder chain from the first responder
+    /// (or, if there is none, from the sender) to the first responder that can perform it.
+    /// Returns false when nobody handled it (traced, never fatal).
+    @discardableResult
+    open func sendAction(_ action: Selector, to target: AnyObject?, from sender: AnyObject?, for event: Event?) -> Bool {
+        let senderName = (sender as? Responder)?.debugName ?? sender.map { String(describing: type(of: $0)) } ?? "nil"
+        if let target {
+            let targetName = (target as? Responder)?.debugName ?? String(describing: type(of: target))
+            guard let handler = (target as? ActionTarget)?.actionHandler(for: action) else {
+                tracer.log(.actions, "\(action) from \(senderName): target \(targetName) does not implement it")
+                return false
+            }
+            tracer.log(.actions, "\(action) from \(senderName) to \(targetName)")
+            handler(sender, event)
+            return true
+        }
+        let start = firstResponder ?? (sender as? Responder)
+        guard let responder = start?.target(forAction: action, withSender: sender),
+              let handler = responder.actionHandler(for: action) else {
+            tracer.log(.actions, "\(action) from \(senderName): no responder in the chain implements it")
+            return false
+        }
+        tracer.log(.actions, "\(action) from \(senderName) to nil target, resolved to \(responder.debugName)")
+        handler(sender, event)
+        return true
+    }
+}

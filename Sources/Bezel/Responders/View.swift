@@ -1,0 +1,223 @@
+/// UIKit's `UIView`: a rectangle in a tree of views that can receive touches and carry
+/// gesture recognizers. Subviews are kept back to front: the last one is frontmost.
+@MainActor
+open class View: Responder {
+    /// A name for traces and debugging (UIKit's `accessibilityIdentifier` plays this role).
+    public var name: String?
+    public var tag: Int = 0
+
+    // MARK: Geometry
+
+    /// The view's position and size in its superview's coordinates.
+    public var frame: Rect {
+        didSet { frame = frame.standardized }
+    }
+    /// The origin of the view's own coordinate space (a scroll view moves it to scroll).
+    public var boundsOrigin: Point = .zero
+
+    /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
+    /// the center fixed, as UIKit does.
+    public var bounds: Rect {
+        get { Rect(origin: boundsOrigin, size: frame.size) }
+        set {
+            let s = newValue.standardized
+            let c = center
+            boundsOrigin = s.origin
+            frame = Rect(x: c.x - s.width / 2, y: c.y - s.height / 2, width: s.width, height: s.height)
+        }
+    }
+
+    /// The frame's center in the superview's coordinates.
+    public var center: Point {
+        get { frame.center }
+        set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+
+    // MARK: Touch eligibility (spec §2, §3)
+
+    public var isHidden = false
+    /// Opacity 0...1; below 0.01 the view (and its subviews) cannot be hit. Out-of-range
+    /// values are clamped and NaN counts as 0.
+    public var alpha: Double = 1 {
+        didSet { alpha = alpha.isNaN ? 0 : min(1, max(0, alpha)) }
+    }
+    public var isUserInteractionEnabled = true
+    /// False (UIKit's default): while the view holds a touch, further fingers landing on it
+    /// go to its gesture recognizers but not to the view.
+    public var isMultipleTouchEnabled = false
+    /// True: the view receives a touch only while no other view of its window has one, and
+    /// while it holds one no other view's touch is delivered (to views or recognizers).
+    public var isExclusiveTouch = false
+
+    // MARK: Tree
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    /// Set when this view is a view controller's root view: the controller comes next in the chain.
+    weak var owningViewController: ViewController?
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public init(frame: Rect = .zero) {
+        self.frame = frame.standardized
+        super.init()
+    }
+
+    public convenience init(name: String, frame: Rect = .zero) {
+        self.init(frame: frame)
+        self.name = name
+    }
+
+    open override var debugName: String { name ?? super.debugName }
+
+    /// View controller root view -> controller; otherwise the superview.
+    open override var next: Responder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    override var owningApplication: Application? { window?.application }
+
+    /// The window at the root of this view's tree, if any.
+    open var window: Window? {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view as? Window
+    }
+
+    /// The view controller whose root view this is, if any.
+    public var viewController: ViewController? { owningViewController }
+
+    /// True when `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    // MARK: Subviews
+
+    /// Adds `view` in front of the other subviews, taking it from its current superview.
+    /// Adding an ancestor (which would make a cycle) or the view itself is refused and reported.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped to 0...subviews.count).
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            Diagnostics.report(.apiMisuse, "addSubview: \(view.debugName) is \(debugName) or one of its ancestors; ignored")
+            return
+        }
+        let oldWindow = view.window
+        var target = max(0, min(index, subviews.count))
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            if current < target { target -= 1 }
+            subviews.insert(view, at: min(target, subviews.count))
+            return
+        }
+        view.detachFromSuperview()
+        subviews.insert(view, at: target)
+        view.superview = self
+        view.windowChanged(from: oldWindow)
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
+            Diagnostics.report(.apiMisuse, "insertSubview(above:): \(sibling.debugName) is not a subview of \(debugName); added on top")
+            return addSubview(view)
+        }
+        insertSubview(view, at: index + 1)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else {
+            Diagnostics.report(.apiMisuse, "insertSubview(below:): \(sibling.debugName) is not a subview of \(debugName); added at the back")
+            return insertSubview(view, at: 0)
+        }
+        insertSubview(view, at: index)
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Removes the view from its superview. If that takes it out of a window while it holds
+    /// touches, those touches are cancelled for it and its recognizers (spec: nothing is left
+    /// half-delivered).
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        detachFromSuperview()
+        windowChanged(from: oldWindow)
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
+        superview = nil
+    }
+
+    private func windowChanged(from oldWindow: Window?) {
+        let newWindow = window
+        guard newWindow !== oldWindow else { return }
+        if let oldWindow { oldWindow.subtreeDidLeave(self) }
+        didMoveToWindow()
+    }
+
+    /// Called after the view joined or left a window. Override to start or stop work.
+    open func didMoveToWindow() {}
+
+    // MARK: Hit-testing (the algorithm is in Dispatch/HitTester.swift)
+
+    /// Whether the view can be hit at all: not hidden, interaction enabled, alpha >= 0.01
+    /// (spec §2). A view that cannot is skipped with all its subviews.
+    open var canBeHit: Bool { HitTester.isEligible(self) }
+
+    /// The frontmost descendant (or self) that contains `point` (in this view's coordinates)
+    /// and can be hit, or nil. Override to enlarge a hit area, redirect, or let touches through.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        HitTester.hitTest(self, point, with: event)
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view; by default, inside its bounds.
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches `recognizer`. A recognizer belongs to one view: attaching it to a second view
+    /// moves it (UIKit does the same).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if recognizer.view === self { return }
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// Detaches `recognizer`. One that is tracking touches is cancelled (if it had begun) or failed.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.remove(at: index)
+        recognizer.detach()
+        recognizer.view = nil
+    }
+
+    /// Asked before a recognizer that received a touch which hit this view (or a subview) leaves
+    /// `possible`; false makes it fail. Built-in controls use it to keep their default action
+    /// ahead of an ancestor's recognizer (spec §5).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        true
+    }
+}

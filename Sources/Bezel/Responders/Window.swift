@@ -1,0 +1,60 @@
+/// UIKit's `UIWindow`: the root of a view tree and the place where touch delivery happens
+/// (`sendEvent(_:)`, spec §3). Windows start hidden, as in UIKit: call `makeKeyAndVisible()`.
+@MainActor
+open class Window: View {
+    public private(set) weak var application: Application?
+    /// Windows with a higher level are in front; equal levels keep their creation order.
+    public var windowLevel: Double = 0
+
+    lazy var dispatcher = TouchDispatcher(window: self)
+
+    public init(frame: Rect, application: Application) {
+        self.application = application
+        super.init(frame: frame)
+        isHidden = true
+        application.register(self)
+    }
+
+    open override var window: Window? { self }
+
+    /// The window's next responder is the application (spec §1).
+    open override var next: Responder? { application }
+
+    override var owningApplication: Application? { application }
+
+    /// The controller whose view fills the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let oldValue, oldValue.isViewLoaded, oldValue.view.superview === self {
+                oldValue.view.removeFromSuperview()
+            }
+            if let controller = rootViewController {
+                controller.view.frame = bounds
+                addSubview(controller.view)
+            }
+        }
+    }
+
+    /// Shows the window and makes it the application's key window.
+    public func makeKeyAndVisible() {
+        isHidden = false
+        application?.keyWindow = self
+    }
+
+    public var isKeyWindow: Bool { application?.keyWindow === self }
+
+    /// Delivers a touch event to this window's views and gesture recognizers (spec §3). The
+    /// logic lives in `TouchDispatcher`; override to observe or filter, calling super.
+    open func sendEvent(_ event: Event) {
+        dispatcher.dispatch(event)
+    }
+
+    /// A subtree left this window: cancel what it holds.
+    func subtreeDidLeave(_ root: View) {
+        dispatcher.subtreeDidLeave(root)
+        if let app = application, let first = app.firstResponder as? View, first.isDescendant(of: root) {
+            app.firstResponder = nil
+        }
+    }
+}

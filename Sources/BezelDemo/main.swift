@@ -1,0 +1,2 @@
+import Bezel
+print("demo")
