@@ -85,9 +85,10 @@ open class Application: Responder {
     /// for an end that would never come; touches that land while ignoring are dropped for
     /// their whole life, even after ignoring ends.
     public func beginIgnoringInteractionEvents() {
+        if ignoringDepth == 0 {
+            touchSequencer.cancelAll(in: self, because: "application began ignoring interaction events")
+        }
         ignoringDepth += 1
-        guard ignoringDepth == 1 else { return }
-        touchSequencer.cancelAll(in: self, because: "application began ignoring interaction events")
     }
 
     /// Ends one `beginIgnoringInteractionEvents()`; an unmatched call is reported and ignored.
