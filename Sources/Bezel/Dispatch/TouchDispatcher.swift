@@ -11,6 +11,8 @@ final class TouchDispatcher {
     /// Touches whose view delivery is not finished yet (including lifted ones whose
     /// touchesEnded is withheld), in landing order.
     private var viewTouches: [Touch] = []
+    /// Sees every view touches call before it is made (tests check delivery invariants with it).
+    var viewDeliveryObserver: ((View, Touch.Phase, Set<Touch>) -> Void)?
     /// The sequence's event, for deliveries made outside an event (releases, cancellations).
     private var lastEvent: Event?
 
@@ -188,6 +190,7 @@ final class TouchDispatcher {
         for (phase, view, touches) in batch.calls {
             let set = Set(touches)
             tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
+            viewDeliveryObserver?(view, phase, set)
             switch phase {
             case .began: view.touchesBegan(set, with: event)
             case .moved: view.touchesMoved(set, with: event)

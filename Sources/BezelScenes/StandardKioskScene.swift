@@ -1,0 +1,61 @@
+import Bezel
+
+/// The standard kiosk scene of design.md §5 as a view tree (its drawing comes with the
+/// rendering layer): an 800x480 window with a header, a 4x6 grid of 120x80 buttons
+/// "Item 1".."Item 24" at x = 16 + i*132, y = 76 + j*92, a slider at (16, 440) and a switch at
+/// (680, 432). Every figure of the benchmarks is measured on it.
+@MainActor
+public final class StandardKioskScene {
+    public static let size = Size(width: 800, height: 480)
+    public static let columns = 6
+    public static let rows = 4
+
+    public let window: Window
+    public let root: View
+    public let header: View
+    /// The container of the buttons, below the header.
+    public let grid: View
+    /// The 24 buttons, "Item 1" first, row by row.
+    public let buttons: [Button]
+    /// Placeholders with the slider's and switch's frames (their controls come with rendering).
+    public let slider: Control
+    public let toggle: Control
+
+    public init(application: Application) {
+        window = Window(frame: Rect(origin: .zero, size: Self.size), application: application)
+        window.name = "window"
+        root = View(name: "root", frame: Rect(origin: .zero, size: Self.size))
+        header = View(name: "header", frame: Rect(x: 0, y: 0, width: 800, height: 60))
+        grid = View(name: "grid", frame: Rect(x: 0, y: 60, width: 800, height: 370))
+        var buttons: [Button] = []
+        for j in 0..<Self.rows {
+            for i in 0..<Self.columns {
+                let n = j * Self.columns + i + 1
+                // Window position (16 + i*132, 76 + j*92); the grid starts at y = 60.
+                let button = Button(frame: Rect(x: 16 + Double(i) * 132, y: 16 + Double(j) * 92, width: 120, height: 80))
+                button.title = "Item \(n)"
+                button.name = "item\(n)"
+                grid.addSubview(button)
+                buttons.append(button)
+            }
+        }
+        self.buttons = buttons
+        slider = Control(frame: Rect(x: 16, y: 440, width: 600, height: 24))
+        slider.name = "slider"
+        toggle = Control(frame: Rect(x: 680, y: 432, width: 80, height: 40))
+        toggle.name = "switch"
+        window.addSubview(root)
+        root.addSubview(header)
+        root.addSubview(grid)
+        root.addSubview(slider)
+        root.addSubview(toggle)
+        window.makeKeyAndVisible()
+    }
+
+    /// The center of button `number` (1...24) in window coordinates.
+    public func centerOfButton(_ number: Int) -> Point {
+        let index = max(1, min(number, buttons.count)) - 1
+        let i = index % Self.columns, j = index / Self.columns
+        return Point(x: 16 + Double(i) * 132 + 60, y: 76 + Double(j) * 92 + 40)
+    }
+}
