@@ -40,10 +40,12 @@ final class GestureArbiter {
     // MARK: Turns
 
     /// Runs `body` as a turn (or as part of the current one), then settles the queued work.
+    /// Nested calls join the running turn: their work is queued and done by the outer
+    /// turn's settling (so a state set inside a touches method is acted on after it returns).
     func turn(_ body: () -> Void) {
         depth += 1
         body()
-        settle()
+        if depth == 1 { settle() }
         depth -= 1
         if depth == 0 { endOfTurn() }
     }

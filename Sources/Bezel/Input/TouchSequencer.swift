@@ -59,6 +59,7 @@ final class TouchSequencer {
                 if let i = index(of: report.finger) {
                     Diagnostics.report(.malformedInput, "finger \(report.finger) went down while already down; treated as a move")
                     if let p = report.location { move(live[i].touch, to: p, at: timestamp) }
+                    live[i].touch.phase = .moved
                     changed.append(live[i].touch)
                     continue
                 }
