@@ -69,7 +69,9 @@ final class TouchDispatcher {
         }
         // Multiple touch: a view that already holds a touch and is not multiple-touch enabled
         // does not get the new one; its recognizers still do (seed 004).
-        let viewIsBusy = !hit.isMultipleTouchEnabled && viewTouches.contains { $0 !== touch && $0.view === hit && !$0.phase.isFinal }
+        // A touch a recognizer has cancelled in the view still counts while its finger is down.
+        let viewIsBusy = !hit.isMultipleTouchEnabled
+            && liveTouches.contains { $0 !== touch && $0.view === hit && !$0.phase.isFinal && !$0.isExcludedByExclusiveTouch }
         if viewIsBusy {
             tracer?.log(.touches, "touch \(touch.identifier) not delivered to \(hit.debugName): it holds a touch and isMultipleTouchEnabled is false")
         } else {
