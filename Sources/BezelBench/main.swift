@@ -1,2 +1,144 @@
+// bezel-bench: the benchmark figures of design.md §5 that exist so far, measured in one run
+// so they can be compared as ratios (machines here are noisy; absolute times are not).
+//
+//   M3  a scripted press+release at the centre of button 12 of the standard kiosk scene,
+//       through the full pipeline (hit-test, recognizers: a tap on the root view and a pan
+//       on the button grid, arbitration, the button's tracking, target-action) until its
+//       touchUpInside callback runs;
+//   M4  peak resident set size of this process;
+//   M5  memcpy and memset of one 800x480 XRGB8888 frame: the physical floor.
+//
+// Run in release: `swift run -c release bezel-bench [iterations]`.
 import Bezel
-print("bench")
+import BezelScenes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+struct Stats {
+    let median: Double
+    let p95: Double
+
+    init(_ samplesNs: [UInt64]) {
+        let sorted = samplesNs.sorted()
+        median = Double(sorted[sorted.count / 2]) / 1000
+        p95 = Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]) / 1000
+    }
+}
+
+func format(_ value: Double) -> String {
+    let scaled = (value * 1000).rounded() / 1000
+    return String(scaled)
+}
+
+@MainActor
+func measureFrameCopies(iterations: Int) -> (memcpy: Stats, memset: Stats, sink: UInt8) {
+    let bytes = 800 * 480 * 4
+    let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    defer {
+        source.deallocate()
+        target.deallocate()
+    }
+    memset(source, 0x5A, bytes)
+    memset(target, 0, bytes)
+    var copies: [UInt64] = []
+    var fills: [UInt64] = []
+    var sink: UInt8 = 0
+    for i in 0..<iterations {
+        // Vary the source and read the result each time, so neither call is a dead store.
+        source.storeBytes(of: UInt8(truncatingIfNeeded: i), toByteOffset: (i * 4099) % bytes, as: UInt8.self)
+        let t0 = nowNanoseconds()
+        memcpy(target, source, bytes)
+        let t1 = nowNanoseconds()
+        sink ^= target.load(fromByteOffset: (i * 4099) % bytes, as: UInt8.self)
+        let t2 = nowNanoseconds()
+        memset(target, Int32(i & 0xFF), bytes)
+        let t3 = nowNanoseconds()
+        sink ^= target.load(fromByteOffset: (i * 7919) % bytes, as: UInt8.self)
+        copies.append(t1 - t0)
+        fills.append(t3 - t2)
+    }
+    return (Stats(copies), Stats(fills), sink)
+}
+
+@MainActor
+func measurePressToClick(iterations: Int) -> (Stats, Int) {
+    // The pipeline runs on a virtual clock advanced one second between presses, so that
+    // successive presses are separate single taps (no tap counting, no pending timers);
+    // the measurement itself uses the monotonic clock.
+    let clock = VirtualClock()
+    let app = Application(clock: clock, tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    scene.root.addGestureRecognizer(TapGestureRecognizer { _ in })
+    scene.grid.addGestureRecognizer(PanGestureRecognizer { _ in })
+    var clicks = 0
+    scene.buttons[11].addAction(for: .touchUpInside) { _, _ in clicks += 1 }
+    let point = scene.centerOfButton(12)
+    var samples: [UInt64] = []
+    samples.reserveCapacity(iterations)
+    let warmup = max(100, iterations / 10)
+    for i in 0..<(warmup + iterations) {
+        app.runLoop.advance(by: 1)
+        let before = clicks
+        let t0 = nowNanoseconds()
+        app.handleTouchFrame(TouchFrame([.down(1, at: point)], timestamp: clock.now))
+        app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
+        let t1 = nowNanoseconds()
+        guard clicks == before + 1 else {
+            print("ERROR: press \(i) did not reach the touchUpInside callback")
+            exit(1)
+        }
+        if i >= warmup { samples.append(t1 - t0) }
+    }
+    return (Stats(samples), clicks)
+}
+
+func peakRSSKiB() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return -1 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmHWM:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1 }
+    }
+    return -1
+}
+
+@MainActor
+func main() {
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print("""
+        usage: bezel-bench [iterations]
+
+        Prints RESULT lines for the standard kiosk scene (design.md §5), measured in one run:
+          RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
+          RESULT M4 peak_rss_kib=…                         peak resident set size
+          RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
+          RESULT M5_memset median_us=… p95_us=…            fill of one 800x480x4 frame
+        iterations: samples per figure (default 2000, at least 200). Build with -c release.
+        """)
+        return
+    }
+    let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
+    let copies = measureFrameCopies(iterations: iterations)
+    let (m3, clicks) = measurePressToClick(iterations: iterations)
+    // Measure the floor again after, and keep the faster: the ratio should not depend on
+    // what the other core happened to be doing during the first pass.
+    let copiesAfter = measureFrameCopies(iterations: iterations)
+    let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
+    print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
+    print("RESULT M4 peak_rss_kib=\(peakRSSKiB())")
+    print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
+    print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
+}
+
+main()
