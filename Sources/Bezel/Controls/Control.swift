@@ -11,20 +11,20 @@ open class Control: View {
     public static let trackingMargin: Double = 70
 
     /// A disabled control cannot be hit (touches go to the view behind it) and is drawn dimmed.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled, let touch = trackedTouch { stopTracking(touch, cancelled: true, event: nil) }
         }
     }
-    public var isSelected = false
+    @exclusivity(unchecked) public var isSelected = false
     /// True while a tracked touch is inside (with the margin).
-    public var isHighlighted = false
-    public private(set) var isTracking = false
+    @exclusivity(unchecked) public var isHighlighted = false
+    @exclusivity(unchecked) public private(set) var isTracking = false
     /// Whether the tracked touch is inside the bounds plus `trackingMargin`.
-    public private(set) var isTouchInside = false
+    @exclusivity(unchecked) public private(set) var isTouchInside = false
 
-    private var trackedTouch: Touch?
-    private var registrations: [ControlRegistration] = []
+    @exclusivity(unchecked) private var trackedTouch: Touch?
+    @exclusivity(unchecked) private var registrations: [ControlRegistration] = []
 
     open override var canBeHit: Bool { super.canBeHit && isEnabled }
 
@@ -139,8 +139,12 @@ open class Control: View {
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard trackedTouch == nil, isEnabled,
-              let touch = touches.first(where: { $0.view === self }) ?? touches.first else { return }
+        var mine: Touch?
+        for touch in touches where touch.view === self {
+            mine = touch
+            break
+        }
+        guard trackedTouch == nil, isEnabled, let touch = mine ?? touches.first else { return }
         trackedTouch = touch
         isTouchInside = true
         guard beginTracking(touch, with: event) else {

@@ -4,13 +4,13 @@
 /// with phase `stationary`.
 @MainActor
 public final class Event {
-    public internal(set) var timestamp: TimeInterval
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// Every touch of this report, in the order the fingers landed.
-    public internal(set) var touchList: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var touchList: [Touch] = []
 
     /// The tracer of the application delivering this event (so deep code such as hit-testing
     /// can trace without walking to the application).
-    var tracer: Tracer?
+    @exclusivity(unchecked) var tracer: Tracer?
 
     init(timestamp: TimeInterval, tracer: Tracer? = nil) {
         self.timestamp = timestamp

@@ -21,20 +21,20 @@ public final class Touch: Hashable {
 
     /// The input source's identifier of this finger (libinput's seat slot, a script's finger number).
     public let identifier: Int
-    public internal(set) var phase: Phase
-    public internal(set) var timestamp: TimeInterval
+    @exclusivity(unchecked) public internal(set) var phase: Phase
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// How many times the finger tapped at about this place in quick succession (1 for a single tap).
-    public internal(set) var tapCount: Int
+    @exclusivity(unchecked) public internal(set) var tapCount: Int
     /// The window the touch landed in; fixed for its life.
-    public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
     /// The hit-test view, fixed for the touch's life (nil when the touch hit no view).
-    public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var view: View?
     /// The recognizers the touch is delivered to: fixed when it lands, minus recognizers that
     /// later ignored it or were removed from their view.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    var locationInWindow: Point
-    var previousLocationInWindow: Point
+    @exclusivity(unchecked) var locationInWindow: Point
+    @exclusivity(unchecked) var previousLocationInWindow: Point
 
     // MARK: Delivery bookkeeping (owned by TouchDispatcher)
 
@@ -49,18 +49,18 @@ public final class Touch: Hashable {
         /// The view has had touchesEnded or touchesCancelled: nothing more goes to it.
         case finished
     }
-    var viewDelivery: ViewDelivery = .none
+    @exclusivity(unchecked) var viewDelivery: ViewDelivery = .none
     /// The touch ended but its touchesEnded is withheld (delaysTouchesEnded).
-    var endWithheld = false
+    @exclusivity(unchecked) var endWithheld = false
     /// The touch moved while its touchesBegan was withheld: on release the view also gets a
     /// touchesMoved with the current location.
-    var movedWhileWithheld = false
+    @exclusivity(unchecked) var movedWhileWithheld = false
     /// A withheld touchesEnded is already scheduled for delivery.
-    var endReleaseScheduled = false
+    @exclusivity(unchecked) var endReleaseScheduled = false
     /// Blocked by another view's exclusive touch: delivered to no view and no recognizer.
-    var isExcludedByExclusiveTouch = false
+    @exclusivity(unchecked) var isExcludedByExclusiveTouch = false
     /// Dropped by the application (it began while interaction events were ignored): never delivered.
-    var isDropped = false
+    @exclusivity(unchecked) var isDropped = false
 
     init(identifier: Int, location: Point, timestamp: TimeInterval, tapCount: Int, window: Window?) {
         self.identifier = identifier

@@ -7,24 +7,33 @@ final class TouchDispatcher {
     private(set) weak var window: Window?
     private(set) lazy var arbiter = GestureArbiter(dispatcher: self)
     /// This window's touches whose finger is still down, in landing order.
-    private var liveTouches: [Touch] = []
+    @exclusivity(unchecked) private var liveTouches: [Touch] = []
     /// Touches whose view delivery is not finished yet (including lifted ones whose
     /// touchesEnded is withheld), in landing order.
-    private var viewTouches: [Touch] = []
+    @exclusivity(unchecked) private var viewTouches: [Touch] = []
     /// Sees every view touches call before it is made (tests check delivery invariants with it).
-    var viewDeliveryObserver: ((View, Touch.Phase, Set<Touch>) -> Void)?
+    @exclusivity(unchecked) var viewDeliveryObserver: ((View, Touch.Phase, Set<Touch>) -> Void)?
     /// The sequence's event, for deliveries made outside an event (releases, cancellations).
-    private var lastEvent: Event?
+    @exclusivity(unchecked) private var lastEvent: Event?
 
     /// UIKit's pause before delivering a withheld touchesEnded when the recognizer's failure
     /// was decided by time (a tap that waited for a second tap); seed 003 measures ~0.15 s.
     static let endedReleaseDelay: TimeInterval = 0.15
 
+    /// The application's tracer and run loop, kept here so the hot path does not walk weak
+    /// references to reach them (a window's application never changes).
+    let tracer: Tracer?
+    let runLoop: RunLoop?
+
+    /// Within one report: new fingers first, then moves, then lifts, then cancellations.
+    static let deliveryOrder: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
+
     init(window: Window) {
         self.window = window
+        tracer = window.application?.tracer
+        runLoop = window.application?.runLoop
     }
 
-    var tracer: Tracer? { window?.application?.tracer }
     var liveTouchCount: Int { liveTouches.count }
 
     // MARK: Events
@@ -33,16 +42,22 @@ final class TouchDispatcher {
         guard let window else { return }
         lastEvent = event
         arbiter.turn {
-            let changed = event.touchList.filter { $0.window === window && !$0.isDropped && $0.phase != .stationary }
-            for touch in changed where touch.phase == .began && !liveTouches.contains(where: { $0 === touch }) {
+            var changed: [Touch] = []
+            for touch in event.touchList where touch.window === window && !touch.isDropped && touch.phase != .stationary {
+                changed.append(touch)
+            }
+            for touch in changed where touch.phase == .began && !liveTouches.containsObject(touch) {
                 admit(touch, with: event)
             }
-            for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-                let touches = changed.filter { $0.phase == phase }
+            for phase in Self.deliveryOrder {
+                var touches: [Touch] = []
+                for touch in changed where touch.phase == phase { touches.append(touch) }
                 if !touches.isEmpty { deliverToRecognizers(touches, phase: phase, event: event) }
             }
             deliverToViews(changed, event: event)
-            liveTouches.removeAll { $0.phase.isFinal }
+            var finished: [Touch] = []
+            for touch in liveTouches where touch.phase.isFinal { finished.append(touch) }
+            for touch in finished { liveTouches.removeObject(touch) }
         }
     }
 
@@ -59,10 +74,14 @@ final class TouchDispatcher {
         // Exclusive touch: a touch held by an exclusive view blocks new touches elsewhere, and
         // an exclusive view takes no touch while other views hold one. Blocked touches reach
         // neither views nor recognizers (seed 004).
-        if let blocker = liveTouches.first(where: { other in
-            guard other !== touch, let otherView = other.view, !other.isExcludedByExclusiveTouch else { return false }
-            return otherView !== hit && (otherView.isExclusiveTouch || hit.isExclusiveTouch)
-        }) {
+        var exclusiveBlocker: Touch?
+        for other in liveTouches where other !== touch && !other.isExcludedByExclusiveTouch {
+            if let otherView = other.view, otherView !== hit, otherView.isExclusiveTouch || hit.isExclusiveTouch {
+                exclusiveBlocker = other
+                break
+            }
+        }
+        if let blocker = exclusiveBlocker {
             touch.isExcludedByExclusiveTouch = true
             tracer?.log(.touches, "touch \(touch.identifier) on \(hit.debugName) blocked by exclusive touch (touch \(blocker.identifier) on \(blocker.view?.debugName ?? "?"))")
             return
@@ -70,8 +89,13 @@ final class TouchDispatcher {
         // Multiple touch: a view that already holds a touch and is not multiple-touch enabled
         // does not get the new one; its recognizers still do (seed 004).
         // A touch a recognizer has cancelled in the view still counts while its finger is down.
-        let viewIsBusy = !hit.isMultipleTouchEnabled
-            && liveTouches.contains { $0 !== touch && $0.view === hit && !$0.phase.isFinal && !$0.isExcludedByExclusiveTouch }
+        var viewIsBusy = false
+        if !hit.isMultipleTouchEnabled {
+            for other in liveTouches where other !== touch && other.view === hit && !other.phase.isFinal && !other.isExcludedByExclusiveTouch {
+                viewIsBusy = true
+                break
+            }
+        }
         if viewIsBusy {
             tracer?.log(.touches, "touch \(touch.identifier) not delivered to \(hit.debugName): it holds a touch and isMultipleTouchEnabled is false")
         } else {
@@ -97,20 +121,15 @@ final class TouchDispatcher {
 
     private func deliverToRecognizers(_ touches: [Touch], phase: Touch.Phase, event: Event) {
         // Group per recognizer, keeping the order in which recognizers first appear.
-        var groups: [(GestureRecognizer, [Touch])] = []
+        var recognizers: [GestureRecognizer] = []
         for touch in touches {
-            for recognizer in touch.gestureRecognizers {
-                if let i = groups.firstIndex(where: { $0.0 === recognizer }) {
-                    groups[i].1.append(touch)
-                } else {
-                    groups.append((recognizer, [touch]))
-                }
-            }
+            for recognizer in touch.gestureRecognizers { recognizers.appendIfAbsent(recognizer) }
         }
-        for (recognizer, candidates) in groups {
+        for recognizer in recognizers {
             // An earlier recognizer's decision in this same report may have settled this one.
             guard arbiter.isReceiving(recognizer) else { continue }
-            let set = Set(candidates.filter { t in t.gestureRecognizers.contains { $0 === recognizer } })
+            var set = Set<Touch>(minimumCapacity: touches.count)
+            for touch in touches where touch.gestureRecognizers.containsObject(recognizer) { set.insert(touch) }
             guard !set.isEmpty else { continue }
             tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
             switch phase {
@@ -127,11 +146,18 @@ final class TouchDispatcher {
     // MARK: Views
 
     private func isWithholdingBegan(_ touch: Touch) -> Bool {
-        touch.gestureRecognizers.contains { $0.delaysTouchesBegan && arbiter.isUndecided($0) }
+        for recognizer in touch.gestureRecognizers where recognizer.delaysTouchesBegan && arbiter.isUndecided(recognizer) {
+            return true
+        }
+        return false
     }
 
     private func isWithholdingEnded(_ touch: Touch) -> Bool {
-        touch.gestureRecognizers.contains { ($0.delaysTouchesEnded || $0.delaysTouchesBegan) && arbiter.isUndecided($0) }
+        for recognizer in touch.gestureRecognizers
+        where (recognizer.delaysTouchesEnded || recognizer.delaysTouchesBegan) && arbiter.isUndecided(recognizer) {
+            return true
+        }
+        return false
     }
 
     /// Calls the views' touches methods for this report, grouped by phase and by view.
@@ -184,7 +210,7 @@ final class TouchDispatcher {
     private func finish(_ touch: Touch, note: String? = nil) {
         touch.viewDelivery = .finished
         touch.endWithheld = false
-        viewTouches.removeAll { $0 === touch }
+        viewTouches.removeObject(touch)
         if let note { tracer?.log(.touches, "touch \(touch.identifier): \(note)") }
     }
 
@@ -235,7 +261,7 @@ final class TouchDispatcher {
     }
 
     private func scheduleDelayedEnd(_ touch: Touch) {
-        guard let runLoop = window?.application?.runLoop else { return }
+        guard let runLoop else { return }
         touch.endReleaseScheduled = true
         tracer?.log(.touches, "touch \(touch.identifier): withheld touchesEnded released in \(Self.endedReleaseDelay) s (failure decided by time)")
         runLoop.schedule(after: Self.endedReleaseDelay) { [weak self, weak touch] in
@@ -299,14 +325,24 @@ private struct ViewBatch {
     var isEmpty: Bool { calls.isEmpty }
 
     mutating func add(_ view: View, _ phase: Touch.Phase, _ touch: Touch) {
-        if let i = calls.firstIndex(where: { $0.0 == phase && $0.1 === view }) {
-            calls[i].2.append(touch)
-            return
+        var insertAt = calls.endIndex
+        for i in calls.indices {
+            if calls[i].0 == phase && calls[i].1 === view {
+                calls[i].2.append(touch)
+                return
+            }
+            if insertAt == calls.endIndex && Self.rank(calls[i].0) > Self.rank(phase) { insertAt = i }
         }
-        let order: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
-        let rank = order.firstIndex(of: phase) ?? 0
-        let insertAt = calls.firstIndex { (order.firstIndex(of: $0.0) ?? 0) > rank } ?? calls.endIndex
         calls.insert((phase, view, [touch]), at: insertAt)
+    }
+
+    private static func rank(_ phase: Touch.Phase) -> Int {
+        switch phase {
+        case .began: 0
+        case .moved, .stationary: 1
+        case .ended: 2
+        case .cancelled: 3
+        }
     }
 
     func touches(in phase: Touch.Phase) -> [Touch] {

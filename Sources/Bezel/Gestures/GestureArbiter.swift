@@ -17,13 +17,13 @@
 @MainActor
 final class GestureArbiter {
     unowned let dispatcher: TouchDispatcher
-    private(set) var arena: [GestureRecognizer] = []
-    private var work: [Work] = []
-    private var waiting: [GestureRecognizer] = []
-    private var depth = 0
+    @exclusivity(unchecked) private(set) var arena: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var work: [Work] = []
+    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var depth = 0
     /// True during a turn started by a timer: failures decided by time release withheld
     /// touchesEnded after UIKit's short delay.
-    private(set) var isTimerTurn = false
+    @exclusivity(unchecked) private(set) var isTimerTurn = false
 
     private enum Work {
         case evaluate(GestureRecognizer)
@@ -35,7 +35,7 @@ final class GestureArbiter {
     }
 
     var tracer: Tracer? { dispatcher.tracer }
-    var runLoop: RunLoop? { dispatcher.window?.application?.runLoop }
+    var runLoop: RunLoop? { dispatcher.runLoop }
 
     // MARK: Turns
 
@@ -84,9 +84,9 @@ final class GestureArbiter {
         settle()
         dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
         settle()
-        if dispatcher.liveTouchCount == 0, arena.allSatisfy({ $0.storedState != .possible }) {
-            resetArena()
-        }
+        guard dispatcher.liveTouchCount == 0 else { return }
+        for recognizer in arena where recognizer.storedState == .possible { return }
+        resetArena()
     }
 
     private func resetArena() {
@@ -113,7 +113,7 @@ final class GestureArbiter {
             recognizer.arbiter?.recognizerWithdrawn(recognizer, detached: true)
             recognizer.arbiter = self
         }
-        if !arena.contains(where: { $0 === recognizer }) { arena.append(recognizer) }
+        arena.appendIfAbsent(recognizer)
     }
 
     /// Whether `recognizer` takes new touches and reports of its touches: enabled, attached,
@@ -148,9 +148,9 @@ final class GestureArbiter {
             }
             guard detached else { return }
             settle()
-            for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeAll { $0 === recognizer } }
-            arena.removeAll { $0 === recognizer }
-            waiting.removeAll { $0 === recognizer }
+            for touch in recognizer.trackedTouches { touch.gestureRecognizers.removeObject(recognizer) }
+            arena.removeObject(recognizer)
+            waiting.removeObject(recognizer)
             reset(recognizer)
         }
     }
@@ -201,7 +201,7 @@ final class GestureArbiter {
         recognizer.pendingState = nil
         setState(recognizer, .failed, cause: reason)
         recognizer.cancelTimers()
-        waiting.removeAll { $0 === recognizer }
+        waiting.removeObject(recognizer)
         wakeWaiting()
     }
 
@@ -239,13 +239,13 @@ final class GestureArbiter {
             if other.storedState == .possible { blocker = other }
         }
         if let blocker {
-            if !waiting.contains(where: { $0 === recognizer }) {
+            if !waiting.containsObject(recognizer) {
                 waiting.append(recognizer)
                 tracer?.log(.gestures, "\(recognizer.debugName) wants \(target); waits for \(blocker.debugName) to fail")
             }
             return
         }
-        waiting.removeAll { $0 === recognizer }
+        waiting.removeObject(recognizer)
         if let refusing = viewRefusingToBegin(recognizer) {
             fail(recognizer, because: "\(refusing.debugName).gestureRecognizerShouldBegin returned false")
             return
@@ -270,7 +270,7 @@ final class GestureArbiter {
         for touch in recognizer.trackedTouches {
             var current = touch.view
             while let view = current {
-                if !asked.contains(where: { $0 === view }) {
+                if !asked.containsObject(view) {
                     asked.append(view)
                     let allowed = view.gestureRecognizerShouldBegin(recognizer)
                     tracer?.log(.gestures, "\(view.debugName).gestureRecognizerShouldBegin(\(recognizer.debugName)) -> \(allowed)")
@@ -291,14 +291,18 @@ final class GestureArbiter {
         if recognizer.cancelsTouchesInView {
             dispatcher.cancelViewDelivery(of: recognizer.trackedTouches, recognizedBy: recognizer)
         }
-        let touches = recognizer.trackedTouches
         for other in arena where other !== recognizer && other.storedState == .possible
-            && other.trackedTouches.contains(where: { t in touches.contains { $0 === t } })
+            && sharesTouch(recognizer, other)
             && !mayRecognizeSimultaneously(recognizer, other)
             && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) {
             fail(other, because: "\(recognizer.debugName) recognized")
         }
         wakeWaiting()
+    }
+
+    private func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for touch in a.trackedTouches where b.trackedTouches.containsObject(touch) { return true }
+        return false
     }
 
     private func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {

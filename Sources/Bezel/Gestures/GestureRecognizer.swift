@@ -12,19 +12,19 @@
 open class GestureRecognizer {
     /// A name for traces and debugging.
     public var name: String?
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// The view the recognizer is attached to (`View.addGestureRecognizer`).
-    public internal(set) weak var view: View?
+    @exclusivity(unchecked) public internal(set) weak var view: View?
 
     /// When the recognizer recognizes, its touches are cancelled in their views (default true).
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// While the recognizer is undecided, began and moved reports are withheld from the view (default false).
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// While the recognizer is undecided, ended reports are withheld from the view (default true).
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     /// Disabling a recognizer that is tracking cancels it (if it had begun) or makes it fail.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { arbiter?.recognizerWithdrawn(self, detached: false) }
         }
@@ -37,22 +37,22 @@ open class GestureRecognizer {
 
     // MARK: Engine state (owned by GestureArbiter)
 
-    var storedState: State = .possible
+    @exclusivity(unchecked) var storedState: State = .possible
     /// The state a recognizer asked for when leaving `possible`, while the engine decides
     /// (failure requirements, shouldBegin). Its visible `state` is still `possible` meanwhile.
-    var pendingState: State?
+    @exclusivity(unchecked) var pendingState: State?
     /// Every touch delivered to this recognizer since its last reset, in landing order.
-    var trackedTouches: [Touch] = []
-    weak var arbiter: GestureArbiter?
-    private var failureRequirements: [WeakRecognizer] = []
-    private var timers: [TimerHandle] = []
+    @exclusivity(unchecked) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) weak var arbiter: GestureArbiter?
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var timers: [TimerHandle] = []
 
     private struct TargetAction {
         weak var target: AnyObject?
         let action: Selector
     }
-    private var targetActions: [TargetAction] = []
-    private var handlers: [@MainActor (GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var targetActions: [TargetAction] = []
+    @exclusivity(unchecked) private var handlers: [@MainActor (GestureRecognizer) -> Void] = []
 
     /// A recognizer that sends `action` to `target` (held weakly, as UIKit does). Both may be nil.
     public init(target: AnyObject? = nil, action: Selector? = nil) {
@@ -87,7 +87,7 @@ open class GestureRecognizer {
     /// Sends every action: targets first (in the order added), then closures. A target that
     /// has been freed is skipped (and traced), never messaged.
     func invokeActions() {
-        let tracer = view?.window?.application?.tracer
+        let tracer = arbiter?.tracer ?? view?.window?.application?.tracer
         for pair in targetActions {
             guard let target = pair.target else {
                 tracer?.log(.actions, "\(debugName) \(state): target of \(pair.action) was freed; skipped")
@@ -142,11 +142,22 @@ open class GestureRecognizer {
     // MARK: Touches
 
     /// The number of touches currently down that this recognizer is tracking.
-    public var numberOfTouches: Int { trackedTouches.lazy.filter { !$0.phase.isFinal }.count }
+    public var numberOfTouches: Int {
+        var count = 0
+        for touch in trackedTouches where !touch.phase.isFinal { count += 1 }
+        return count
+    }
+
+    /// The tracked touches whose finger is still down.
+    var touchesDown: [Touch] {
+        var down: [Touch] = []
+        for touch in trackedTouches where !touch.phase.isFinal { down.append(touch) }
+        return down
+    }
 
     /// The centroid of the recognizer's touches (those down, or the last ones if all lifted), in `view`'s coordinates.
     public func location(in view: View?) -> Point {
-        let down = trackedTouches.filter { !$0.phase.isFinal }
+        let down = touchesDown
         let touches = down.isEmpty ? trackedTouches : down
         guard !touches.isEmpty else { return .zero }
         var sum = Point.zero
@@ -156,7 +167,7 @@ open class GestureRecognizer {
 
     /// The location of the `index`th touch currently down (out of range: `.zero`, reported).
     public func location(ofTouch index: Int, in view: View?) -> Point {
-        let down = trackedTouches.filter { !$0.phase.isFinal }
+        let down = touchesDown
         guard down.indices.contains(index) else {
             Diagnostics.report(.apiMisuse, "\(debugName).location(ofTouch: \(index)): only \(down.count) touches")
             return .zero
@@ -166,8 +177,8 @@ open class GestureRecognizer {
 
     /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
     public func ignore(_ touch: Touch, for event: Event?) {
-        trackedTouches.removeAll { $0 === touch }
-        touch.gestureRecognizers.removeAll { $0 === self }
+        trackedTouches.removeObject(touch)
+        touch.gestureRecognizers.removeObject(self)
     }
 
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
@@ -223,17 +234,24 @@ open class GestureRecognizer {
             Diagnostics.report(.apiMisuse, "\(debugName).schedule(after:): the recognizer is not tracking touches; no timer")
             return nil
         }
-        timers.removeAll { !$0.isScheduled }
+        pruneTimers()
         let handle = runLoop.schedule(after: delay) { [weak self, weak arbiter] in
             guard let self, let arbiter else { return }
             arbiter.timerTurn { action() }
-            self.timers.removeAll { !$0.isScheduled }
+            self.pruneTimers()
         }
         timers.append(handle)
         return handle
     }
 
-    var hasScheduledTimers: Bool { timers.contains { $0.isScheduled } }
+    var hasScheduledTimers: Bool {
+        for timer in timers where timer.isScheduled { return true }
+        return false
+    }
+
+    private func pruneTimers() {
+        for i in timers.indices.reversed() where !timers[i].isScheduled { timers.remove(at: i) }
+    }
 
     func cancelTimers() {
         for timer in timers { timer.cancel() }

@@ -14,10 +14,10 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Where the centroid would be with no translation (window coordinates); moved when
     /// fingers land or lift so that the translation does not jump.
-    private var anchor = Point.zero
-    private var lastCentroid = Point.zero
-    private var tracker = VelocityTracker()
-    private var hasAnchor = false
+    @exclusivity(unchecked) private var anchor = Point.zero
+    @exclusivity(unchecked) private var lastCentroid = Point.zero
+    @exclusivity(unchecked) private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var hasAnchor = false
 
     /// The centroid's movement since the gesture started (including the hysteresis, so a
     /// dragged object follows the finger exactly), plus any `setTranslation` adjustment.
@@ -36,7 +36,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     private func liveCentroid() -> Point? {
-        let down = trackedTouches.filter { !$0.phase.isFinal }
+        let down = touchesDown
         guard !down.isEmpty else { return nil }
         var sum = Point.zero
         for touch in down { sum = sum + touch.location(in: nil) }

@@ -19,12 +19,12 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// for `Touch.tapCount`).
     public var maximumDistanceBetweenTaps: Double = 45
 
-    private var tapsCompleted = 0
-    private var mostFingersInThisTap = 0
-    private var landing: [ObjectIdentifier: Point] = [:]
-    private var firstTapLocation: Point?
-    private var tapTimer: TimerHandle?
-    private var gapTimer: TimerHandle?
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var mostFingersInThisTap = 0
+    @exclusivity(unchecked) private var landing: [ObjectIdentifier: Point] = [:]
+    @exclusivity(unchecked) private var firstTapLocation: Point?
+    @exclusivity(unchecked) private var tapTimer: TimerHandle?
+    @exclusivity(unchecked) private var gapTimer: TimerHandle?
 
     private var tapsRequired: Int { max(1, numberOfTapsRequired) }
     private var touchesRequired: Int { max(1, numberOfTouchesRequired) }
@@ -97,9 +97,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     private func movedTooFar(_ touches: Set<Touch>) -> Bool {
-        touches.contains { touch in
-            guard let start = landing[ObjectIdentifier(touch)] else { return false }
-            return start.distance(to: touch.location(in: nil)) > allowableMovement
+        for touch in touches {
+            if let start = landing[ObjectIdentifier(touch)], start.distance(to: touch.location(in: nil)) > allowableMovement {
+                return true
+            }
         }
+        return false
     }
 }

@@ -15,26 +15,27 @@ final class TouchSequencer {
     /// size of a fingertip's contact patch plus jitter: 45 pt).
     static let multiTapRadius: Double = 45
 
-    private var live: [(finger: Int, touch: Touch)] = []
-    private var event: Event?
-    private var lastTap: (location: Point, time: TimeInterval, count: Int)?
+    @exclusivity(unchecked) private var live: [(finger: Int, touch: Touch)] = []
+    @exclusivity(unchecked) private var event: Event?
+    @exclusivity(unchecked) private var lastTap: (location: Point, time: TimeInterval, count: Int)?
 
     var liveTouchCount: Int { live.count }
 
     func process(_ frame: TouchFrame, in app: Application) {
-        var pending = frame.reports.filter { report in
+        var pending: [TouchReport] = []
+        for report in frame.reports {
             if let p = report.location, !(p.x.isFinite && p.y.isFinite) {
                 Diagnostics.report(.malformedInput, "finger \(report.finger): non-finite location \(p); report dropped")
-                return false
+                continue
             }
-            return true
+            pending.append(report)
         }
         // A finger may appear only once per Event report: split the frame where one repeats.
         while !pending.isEmpty {
             var chunk: [TouchReport] = []
             var rest: [TouchReport] = []
             for report in pending {
-                if chunk.contains(where: { $0.finger == report.finger }) || !rest.isEmpty && rest.contains(where: { $0.finger == report.finger }) {
+                if Self.mentions(chunk, report.finger) || Self.mentions(rest, report.finger) {
                     rest.append(report)
                 } else {
                     chunk.append(report)
@@ -45,8 +46,14 @@ final class TouchSequencer {
         }
     }
 
+    private static func mentions(_ reports: [TouchReport], _ finger: Int) -> Bool {
+        for report in reports where report.finger == finger { return true }
+        return false
+    }
+
     private func index(of finger: Int) -> Int? {
-        live.firstIndex { $0.finger == finger }
+        for i in live.indices where live[i].finger == finger { return i }
+        return nil
     }
 
     private func deliver(_ reports: [TouchReport], timestamp: TimeInterval, in app: Application) {
@@ -91,8 +98,8 @@ final class TouchSequencer {
         event.timestamp = timestamp
         app.sendEvent(event)
         // Fingers that lifted leave the sequence; when none is left, the next finger starts a new one.
-        live.removeAll { $0.touch.phase.isFinal }
-        event.touchList.removeAll { $0.phase.isFinal }
+        for i in live.indices.reversed() where live[i].touch.phase.isFinal { live.remove(at: i) }
+        for i in event.touchList.indices.reversed() where event.touchList[i].phase.isFinal { event.touchList.remove(at: i) }
         if live.isEmpty { self.event = nil }
     }
 

@@ -31,7 +31,7 @@ public final class MonotonicClock: Clock {
 /// A clock that moves only when told to. The `RunLoop` advances it timer by timer.
 @MainActor
 public final class VirtualClock: Clock {
-    public private(set) var now: TimeInterval
+    @exclusivity(unchecked) public private(set) var now: TimeInterval
 
     public init(startingAt start: TimeInterval = 0) {
         now = start

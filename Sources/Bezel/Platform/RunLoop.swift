@@ -4,7 +4,7 @@
 public final class TimerHandle {
     let deadline: TimeInterval
     let sequence: UInt64
-    fileprivate var action: (() -> Void)?
+    @exclusivity(unchecked) fileprivate var action: (() -> Void)?
     fileprivate weak var runLoop: RunLoop?
 
     fileprivate init(deadline: TimeInterval, sequence: UInt64, action: @escaping () -> Void, runLoop: RunLoop) {
@@ -32,8 +32,8 @@ public final class RunLoop {
     /// Sorted by (deadline, sequence): timers due at the same instant fire in the order
     /// they were scheduled. Few timers are ever pending (a handful per gesture), so a sorted
     /// array beats a heap here.
-    private var timers: [TimerHandle] = []
-    private var nextSequence: UInt64 = 0
+    @exclusivity(unchecked) private var timers: [TimerHandle] = []
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
 
     public init(clock: any Clock) {
         self.clock = clock
@@ -45,13 +45,17 @@ public final class RunLoop {
         let safeDelay = delay.isFinite && delay > 0 ? delay : 0
         nextSequence += 1
         let handle = TimerHandle(deadline: clock.now + safeDelay, sequence: nextSequence, action: action, runLoop: self)
-        let index = timers.firstIndex { ($0.deadline, $0.sequence) > (handle.deadline, handle.sequence) } ?? timers.endIndex
+        var index = timers.endIndex
+        for i in timers.indices where (timers[i].deadline, timers[i].sequence) > (handle.deadline, handle.sequence) {
+            index = i
+            break
+        }
         timers.insert(handle, at: index)
         return handle
     }
 
     fileprivate func remove(_ handle: TimerHandle) {
-        if let index = timers.firstIndex(where: { $0 === handle }) { timers.remove(at: index) }
+        if let index = timers.indexOfObject(handle) { timers.remove(at: index) }
     }
 
     /// The earliest pending deadline, or nil when nothing is scheduled (the loop may sleep forever).

@@ -19,14 +19,14 @@ open class Application: Responder {
     /// Held strongly, as UIApplicationMain holds the app delegate.
     public var delegate: (any ApplicationDelegate)?
 
-    public private(set) var windows: [Window] = []
+    @exclusivity(unchecked) public private(set) var windows: [Window] = []
     public internal(set) weak var keyWindow: Window?
     /// The responder that receives presses, motion and nil-target actions first.
-    public internal(set) weak var firstResponder: Responder?
+    @exclusivity(unchecked) public internal(set) weak var firstResponder: Responder?
 
     let touchSequencer = TouchSequencer()
     let pressSequencer = PressSequencer()
-    private var ignoringDepth = 0
+    @exclusivity(unchecked) private var ignoringDepth = 0
 
     /// - Parameters:
     ///   - clock: the time source of every timer and timestamp; `VirtualClock` in tests.
@@ -49,8 +49,12 @@ open class Application: Responder {
 
     /// The frontmost visible window containing `point` (screen coordinates).
     public func window(at point: Point) -> Window? {
-        let ordered = windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }
-        return ordered.first { !$0.element.isHidden && $0.element.frame.contains(point) }?.element
+        var best: Window?
+        for window in windows where !window.isHidden && window.frame.contains(point) {
+            // Later windows are in front of earlier ones of the same level.
+            if best == nil || window.windowLevel >= best!.windowLevel { best = window }
+        }
+        return best
     }
 
     // MARK: Touch input
@@ -74,7 +78,7 @@ open class Application: Responder {
         }
         var delivered: [Window] = []
         for touch in event.touchList where !touch.isDropped {
-            guard let window = touch.window, !delivered.contains(where: { $0 === window }) else { continue }
+            guard let window = touch.window, !delivered.containsObject(window) else { continue }
             delivered.append(window)
             window.sendEvent(event)
         }

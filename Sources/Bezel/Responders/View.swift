@@ -9,11 +9,11 @@ open class View: Responder {
     // MARK: Geometry
 
     /// The view's position and size in its superview's coordinates.
-    public var frame: Rect {
+    @exclusivity(unchecked) public var frame: Rect {
         didSet { frame = frame.standardized }
     }
     /// The origin of the view's own coordinate space (a scroll view moves it to scroll).
-    public var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) public var boundsOrigin: Point = .zero
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
     /// the center fixed, as UIKit does.
@@ -35,28 +35,28 @@ open class View: Responder {
 
     // MARK: Touch eligibility (spec §2, §3)
 
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// Opacity 0...1; below 0.01 the view (and its subviews) cannot be hit. Out-of-range
     /// values are clamped and NaN counts as 0.
-    public var alpha: Double = 1 {
+    @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet { alpha = alpha.isNaN ? 0 : min(1, max(0, alpha)) }
     }
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// False (UIKit's default): while the view holds a touch, further fingers landing on it
     /// go to its gesture recognizers but not to the view.
-    public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
     /// True: the view receives a touch only while no other view of its window has one, and
     /// while it holds one no other view's touch is delivered (to views or recognizers).
-    public var isExclusiveTouch = false
+    @exclusivity(unchecked) public var isExclusiveTouch = false
 
     // MARK: Tree
 
-    public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// Set when this view is a view controller's root view: the controller comes next in the chain.
-    weak var owningViewController: ViewController?
+    @exclusivity(unchecked) weak var owningViewController: ViewController?
 
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect = .zero) {
         self.frame = frame.standardized

@@ -8,10 +8,10 @@ import Musl
 /// costs one bit test per step: messages are autoclosures, built only when enabled.
 @MainActor
 public final class Tracer {
-    public var categories: TraceCategory
+    @exclusivity(unchecked) public var categories: TraceCategory
     /// Receives each line (category name, message). Default: standard error, flushed per line,
     /// so a trace interleaves correctly with the app's own prints.
-    public var sink: (TraceCategory, String) -> Void
+    @exclusivity(unchecked) public var sink: (TraceCategory, String) -> Void
 
     public init(categories: TraceCategory = [], sink: ((TraceCategory, String) -> Void)? = nil) {
         self.categories = categories
