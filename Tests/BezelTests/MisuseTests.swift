@@ -188,3 +188,26 @@ import Testing
         #expect(fired == ["now", "a", "a2", "c"] && runLoop.pendingTimerCount == 0)
     }
 }
+
+@MainActor
+@Suite struct CircularRequirementTests {
+    @Test func mutualFailureRequirementsAreReportedAndDoNotStallLaterSequences() {
+        let stage = Stage()
+        let log = Log()
+        let view = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        stage.window.addSubview(view)
+        let a = TapGestureRecognizer { _ in log.add("a") }
+        let b = TapGestureRecognizer { _ in log.add("b") }
+        a.require(toFail: b)
+        b.require(toFail: a)
+        view.addGestureRecognizer(a)
+        view.addGestureRecognizer(b)
+        let reports = capturingDiagnostics { stage.fingers.tap(at: Point(10, 10)) }
+        #expect(reports.count == 1 && reports[0].message.contains("circular"))
+        #expect(log.entries.isEmpty && a.state == .possible && b.state == .possible)
+        // Untie them: the next tap works.
+        view.removeGestureRecognizer(b)
+        stage.fingers.tap(at: Point(10, 10))
+        #expect(log.entries == ["a"])
+    }
+}

@@ -41,6 +41,7 @@ final class TouchDispatcher {
     func dispatch(_ event: Event) {
         guard let window else { return }
         lastEvent = event
+        defer { cachedSet = nil }
         arbiter.turn {
             var changed: [Touch] = []
             for touch in event.touchList where touch.window === window && !touch.isDropped && touch.phase != .stationary {
@@ -59,6 +60,25 @@ final class TouchDispatcher {
             for touch in liveTouches where touch.phase.isFinal { finished.append(touch) }
             for touch in finished { liveTouches.removeObject(touch) }
         }
+    }
+
+    /// The last Set handed to a touches method, reused while the same touches are delivered
+    /// again (a report's recognizers and then its view usually get the very same touches):
+    /// each Set is an allocation and a round of hashing on the hot path. Cleared after each event.
+    private var cachedSet: (touches: [Touch], set: Set<Touch>)?
+
+    private func touchSet(_ touches: [Touch]) -> Set<Touch> {
+        if let cached = cachedSet, cached.touches.count == touches.count {
+            var same = true
+            for i in touches.indices where touches[i] !== cached.touches[i] {
+                same = false
+                break
+            }
+            if same { return cached.set }
+        }
+        let set = Set(touches)
+        cachedSet = (touches, set)
+        return set
     }
 
     /// Hit-tests a new touch and decides where it may go (spec §3, "On began").
@@ -128,9 +148,10 @@ final class TouchDispatcher {
         for recognizer in recognizers {
             // An earlier recognizer's decision in this same report may have settled this one.
             guard arbiter.isReceiving(recognizer) else { continue }
-            var set = Set<Touch>(minimumCapacity: touches.count)
-            for touch in touches where touch.gestureRecognizers.containsObject(recognizer) { set.insert(touch) }
-            guard !set.isEmpty else { continue }
+            var mine: [Touch] = []
+            for touch in touches where touch.gestureRecognizers.containsObject(recognizer) { mine.append(touch) }
+            guard !mine.isEmpty else { continue }
+            let set = touchSet(mine)
             tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
             switch phase {
             case .began: recognizer.touchesBegan(set, with: event)
@@ -216,7 +237,7 @@ final class TouchDispatcher {
 
     private func send(_ batch: ViewBatch, event: Event?) {
         for (phase, view, touches) in batch.calls {
-            let set = Set(touches)
+            let set = touchSet(touches)
             tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
             viewDeliveryObserver?(view, phase, set)
             switch phase {

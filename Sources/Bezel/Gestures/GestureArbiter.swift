@@ -82,11 +82,27 @@ final class GestureArbiter {
             fail(recognizer, because: "no touches left, no timer: undecided recognizer swept")
         }
         settle()
+        breakCircularWaits()
         dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
         settle()
         guard dispatcher.liveTouchCount == 0 else { return }
         for recognizer in arena where recognizer.storedState == .possible { return }
         resetArena()
+    }
+
+    /// With the screen free, recognizers that all wait for one another's failure (A requires
+    /// B to fail and B requires A) and have no timer to break the tie would wait forever and
+    /// block every later sequence. That is an app bug; it is reported and they all fail.
+    private func breakCircularWaits() {
+        var undecided: [GestureRecognizer] = []
+        for recognizer in arena where recognizer.storedState == .possible {
+            if recognizer.pendingState == nil || recognizer.hasScheduledTimers { return }
+            undecided.append(recognizer)
+        }
+        guard !undecided.isEmpty else { return }
+        Diagnostics.report(.apiMisuse, "circular failure requirements between \(undecided.map(\.debugName)); all of them fail")
+        for recognizer in undecided { fail(recognizer, because: "circular failure requirement") }
+        settle()
     }
 
     private func resetArena() {
