@@ -70,6 +70,8 @@ public final class Touch: Hashable {
         self.window = window
         self.locationInWindow = location
         self.previousLocationInWindow = location
+        // A touch usually reaches a few recognizers: one allocation instead of growing 1, 2, 4.
+        gestureRecognizers.reserveCapacity(4)
     }
 
     /// The touch's position in `view`'s coordinates (window coordinates when `view` is nil).

@@ -43,17 +43,22 @@ final class TouchDispatcher {
         lastEvent = event
         defer { cachedSet = nil }
         arbiter.turn {
-            var changed: [Touch] = []
-            for touch in event.touchList where touch.window === window && !touch.isDropped && touch.phase != .stationary {
-                changed.append(touch)
+            var changed = event.touchList
+            for i in changed.indices.reversed() {
+                let touch = changed[i]
+                if touch.window !== window || touch.isDropped || touch.phase == .stationary { changed.remove(at: i) }
             }
             for touch in changed where touch.phase == .began && !liveTouches.containsObject(touch) {
                 admit(touch, with: event)
             }
-            for phase in Self.deliveryOrder {
-                var touches: [Touch] = []
-                for touch in changed where touch.phase == phase { touches.append(touch) }
-                if !touches.isEmpty { deliverToRecognizers(touches, phase: phase, event: event) }
+            if changed.count == 1 {
+                deliverToRecognizers(changed, phase: changed[0].phase, event: event)
+            } else {
+                for phase in Self.deliveryOrder {
+                    var touches: [Touch] = []
+                    for touch in changed where touch.phase == phase { touches.append(touch) }
+                    if !touches.isEmpty { deliverToRecognizers(touches, phase: phase, event: event) }
+                }
             }
             deliverToViews(changed, event: event)
             var finished: [Touch] = []
@@ -65,19 +70,22 @@ final class TouchDispatcher {
     /// The last Set handed to a touches method, reused while the same touches are delivered
     /// again (a report's recognizers and then its view usually get the very same touches):
     /// each Set is an allocation and a round of hashing on the hot path. Cleared after each event.
-    private var cachedSet: (touches: [Touch], set: Set<Touch>)?
+    private var cachedSet: (first: Touch, others: [Touch], set: Set<Touch>)?
 
-    private func touchSet(_ touches: [Touch]) -> Set<Touch> {
-        if let cached = cachedSet, cached.touches.count == touches.count {
+    /// The set of `first` and `others` (callers pass `others` empty for one touch: no array).
+    private func touchSet(_ first: Touch, _ others: [Touch]) -> Set<Touch> {
+        if let cached = cachedSet, cached.first === first, cached.others.count == others.count {
             var same = true
-            for i in touches.indices where touches[i] !== cached.touches[i] {
+            for i in others.indices where others[i] !== cached.others[i] {
                 same = false
                 break
             }
             if same { return cached.set }
         }
-        let set = Set(touches)
-        cachedSet = (touches, set)
+        var set = Set<Touch>(minimumCapacity: 1 + others.count)
+        set.insert(first)
+        for touch in others { set.insert(touch) }
+        cachedSet = (first, others, set)
         return set
     }
 
@@ -141,17 +149,20 @@ final class TouchDispatcher {
 
     private func deliverToRecognizers(_ touches: [Touch], phase: Touch.Phase, event: Event) {
         // Group per recognizer, keeping the order in which recognizers first appear.
-        var recognizers: [GestureRecognizer] = []
-        for touch in touches {
+        var recognizers = touches[0].gestureRecognizers
+        for touch in touches.dropFirst() {
             for recognizer in touch.gestureRecognizers { recognizers.appendIfAbsent(recognizer) }
         }
         for recognizer in recognizers {
             // An earlier recognizer's decision in this same report may have settled this one.
             guard arbiter.isReceiving(recognizer) else { continue }
-            var mine: [Touch] = []
-            for touch in touches where touch.gestureRecognizers.containsObject(recognizer) { mine.append(touch) }
-            guard !mine.isEmpty else { continue }
-            let set = touchSet(mine)
+            var first: Touch?
+            var others: [Touch] = []
+            for touch in touches where touch.gestureRecognizers.containsObject(recognizer) {
+                if first == nil { first = touch } else { others.append(touch) }
+            }
+            guard let first else { continue }
+            let set = touchSet(first, others)
             tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
             switch phase {
             case .began: recognizer.touchesBegan(set, with: event)
@@ -236,8 +247,8 @@ final class TouchDispatcher {
     }
 
     private func send(_ batch: ViewBatch, event: Event?) {
-        for (phase, view, touches) in batch.calls {
-            let set = touchSet(touches)
+        batch.forEachCall { phase, view, first, others in
+            let set = touchSet(first, others)
             tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
             viewDeliveryObserver?(view, phase, set)
             switch phase {
@@ -341,20 +352,42 @@ final class TouchDispatcher {
 /// View touches calls to make, grouped by phase (began, moved, ended, cancelled) and, within
 /// a phase, by view in the order the views first appear.
 private struct ViewBatch {
-    private(set) var calls: [(Touch.Phase, View, [Touch])] = []
+    /// Flat (phase, view, touch) entries, kept sorted by phase (stable): one allocation per
+    /// batch instead of one per call. `calls` groups them.
+    private var entries: [(phase: Touch.Phase, view: View, touch: Touch)] = []
 
-    var isEmpty: Bool { calls.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     mutating func add(_ view: View, _ phase: Touch.Phase, _ touch: Touch) {
-        var insertAt = calls.endIndex
-        for i in calls.indices {
-            if calls[i].0 == phase && calls[i].1 === view {
-                calls[i].2.append(touch)
-                return
+        let rank = Self.rank(phase)
+        var insertAt = entries.endIndex
+        while insertAt > 0 && Self.rank(entries[insertAt - 1].phase) > rank { insertAt -= 1 }
+        entries.insert((phase, view, touch), at: insertAt)
+    }
+
+    /// One call per (phase, view), phases in order, views in the order they first appear;
+    /// `others` is empty (no allocation) in the usual one-touch case.
+    func forEachCall(_ body: (Touch.Phase, View, Touch, [Touch]) -> Void) {
+        for i in entries.indices {
+            let (phase, view, first) = entries[i]
+            var seenBefore = false
+            var j = i - 1
+            while j >= 0 && entries[j].phase == phase {
+                if entries[j].view === view {
+                    seenBefore = true
+                    break
+                }
+                j -= 1
             }
-            if insertAt == calls.endIndex && Self.rank(calls[i].0) > Self.rank(phase) { insertAt = i }
+            if seenBefore { continue }
+            var others: [Touch] = []
+            var k = i + 1
+            while k < entries.count && entries[k].phase == phase {
+                if entries[k].view === view { others.append(entries[k].touch) }
+                k += 1
+            }
+            body(phase, view, first, others)
         }
-        calls.insert((phase, view, [touch]), at: insertAt)
     }
 
     private static func rank(_ phase: Touch.Phase) -> Int {
@@ -367,7 +400,9 @@ private struct ViewBatch {
     }
 
     func touches(in phase: Touch.Phase) -> [Touch] {
-        calls.filter { $0.0 == phase }.flatMap(\.2)
+        var result: [Touch] = []
+        for entry in entries where entry.phase == phase { result.append(entry.touch) }
+        return result
     }
 }
 

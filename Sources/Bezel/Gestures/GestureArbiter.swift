@@ -107,8 +107,8 @@ final class GestureArbiter {
 
     private func resetArena() {
         let recognizers = arena
-        arena.removeAll()
-        waiting.removeAll()
+        arena.removeAll(keepingCapacity: true)
+        waiting.removeAll(keepingCapacity: true)
         for recognizer in recognizers { reset(recognizer) }
     }
 
@@ -116,7 +116,7 @@ final class GestureArbiter {
         recognizer.cancelTimers()
         recognizer.storedState = .possible
         recognizer.pendingState = nil
-        recognizer.trackedTouches.removeAll()
+        recognizer.trackedTouches.removeAll(keepingCapacity: true)
         recognizer.arbiter = nil
         tracer?.log(.gestures, "\(recognizer.debugName) reset -> possible")
         recognizer.reset()

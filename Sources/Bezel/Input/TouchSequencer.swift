@@ -22,6 +22,11 @@ final class TouchSequencer {
     var liveTouchCount: Int { live.count }
 
     func process(_ frame: TouchFrame, in app: Application) {
+        if Self.isWellFormed(frame.reports) {
+            // The usual case: each finger once, finite coordinates. No copying.
+            deliver(frame.reports, timestamp: frame.timestamp, in: app)
+            return
+        }
         var pending: [TouchReport] = []
         for report in frame.reports {
             if let p = report.location, !(p.x.isFinite && p.y.isFinite) {
@@ -44,6 +49,18 @@ final class TouchSequencer {
             deliver(chunk, timestamp: frame.timestamp, in: app)
             pending = rest
         }
+    }
+
+    private static func isWellFormed(_ reports: [TouchReport]) -> Bool {
+        for i in reports.indices {
+            if let p = reports[i].location, !(p.x.isFinite && p.y.isFinite) { return false }
+            var j = i + 1
+            while j < reports.count {
+                if reports[j].finger == reports[i].finger { return false }
+                j += 1
+            }
+        }
+        return true
     }
 
     private static func mentions(_ reports: [TouchReport], _ finger: Int) -> Bool {
