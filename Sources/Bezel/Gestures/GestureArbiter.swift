@@ -206,16 +206,16 @@ final class GestureArbiter {
 
     typealias State = GestureRecognizer.State
 
-    private func setState(_ recognizer: GestureRecognizer, _ new: State, cause: String) {
+    private func setState(_ recognizer: GestureRecognizer, _ new: State, cause: @autoclosure () -> String) {
         let old = recognizer.storedState
         recognizer.storedState = new
-        tracer?.log(.gestures, "\(recognizer.debugName) \(old) -> \(new) (\(cause))")
+        tracer?.log(.gestures, "\(recognizer.debugName) \(old) -> \(new) (\(cause()))")
     }
 
-    private func fail(_ recognizer: GestureRecognizer, because reason: String) {
+    private func fail(_ recognizer: GestureRecognizer, because reason: @autoclosure () -> String) {
         guard recognizer.storedState == .possible else { return }
         recognizer.pendingState = nil
-        setState(recognizer, .failed, cause: reason)
+        setState(recognizer, .failed, cause: reason())
         recognizer.cancelTimers()
         waiting.removeObject(recognizer)
         wakeWaiting()

@@ -157,12 +157,15 @@ open class GestureRecognizer {
 
     /// The centroid of the recognizer's touches (those down, or the last ones if all lifted), in `view`'s coordinates.
     public func location(in view: View?) -> Point {
-        let down = touchesDown
-        let touches = down.isEmpty ? trackedTouches : down
-        guard !touches.isEmpty else { return .zero }
+        let onlyDown = numberOfTouches > 0
         var sum = Point.zero
-        for touch in touches { sum = sum + touch.location(in: view) }
-        return Point(x: sum.x / Double(touches.count), y: sum.y / Double(touches.count))
+        var count = 0
+        for touch in trackedTouches where !onlyDown || !touch.phase.isFinal {
+            sum = sum + touch.location(in: view)
+            count += 1
+        }
+        guard count > 0 else { return .zero }
+        return Point(x: sum.x / Double(count), y: sum.y / Double(count))
     }
 
     /// The location of the `index`th touch currently down (out of range: `.zero`, reported).

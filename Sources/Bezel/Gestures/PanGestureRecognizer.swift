@@ -36,11 +36,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     private func liveCentroid() -> Point? {
-        let down = touchesDown
-        guard !down.isEmpty else { return nil }
         var sum = Point.zero
-        for touch in down { sum = sum + touch.location(in: nil) }
-        return Point(x: sum.x / Double(down.count), y: sum.y / Double(down.count))
+        var count = 0
+        for touch in trackedTouches where !touch.phase.isFinal {
+            sum = sum + touch.location(in: nil)
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        return Point(x: sum.x / Double(count), y: sum.y / Double(count))
     }
 
     /// The finger set changed: shift the anchor with the centroid so the translation is continuous.

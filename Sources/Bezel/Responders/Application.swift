@@ -76,10 +76,12 @@ open class Application: Responder {
             }
             return
         }
+        // Each window involved gets the event once, in the order its first touch landed.
         var delivered: [Window] = []
+        var first: Window?
         for touch in event.touchList where !touch.isDropped {
-            guard let window = touch.window, !delivered.containsObject(window) else { continue }
-            delivered.append(window)
+            guard let window = touch.window, window !== first, !delivered.containsObject(window) else { continue }
+            if first == nil { first = window } else { delivered.append(window) }
             window.sendEvent(event)
         }
     }

@@ -17,17 +17,11 @@ extension View {
         return p
     }
 
-    /// `point` (in the root view's bounds coordinates) in this view's coordinates.
+    /// `point` (in the root view's bounds coordinates) in this view's coordinates. Views only
+    /// translate their content today, so this undoes `pointInRoot`'s offset (when view
+    /// transforms arrive, this walks the inverse transforms instead).
     func pointFromRoot(_ point: Point) -> Point {
-        var chain: [View] = []
-        var view = self
-        while let parent = view.superview {
-            chain.append(view)
-            view = parent
-        }
-        var p = point
-        for v in chain.reversed() { p = p - v.frame.origin + v.boundsOrigin }
-        return p
+        point - pointInRoot(.zero)
     }
 
     /// Converts `point` from this view's coordinates to `view`'s (to window coordinates when
