@@ -16,7 +16,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
 
     private var tapsCompleted = 0
-    private var landing: [ObjectIdentifier: Point] = [:]
+    private var landing = LandingPoints()
     private var pressTimer: TimerHandle?
     private var gapTimer: TimerHandle?
 
@@ -29,7 +29,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         gapTimer?.cancel()
-        for touch in touches { landing[ObjectIdentifier(touch)] = touch.location(in: nil) }
+        landing.record(touches)
         if numberOfTouches > touchesRequired {
             state = .failed
             return
@@ -46,11 +46,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
-            let tooFar = touches.contains { touch in
-                guard let start = landing[ObjectIdentifier(touch)] else { return false }
-                return start.distance(to: touch.location(in: nil)) > allowableMovement
-            }
-            if tooFar { state = .failed }
+            if landing.anyMoved(touches, fartherThan: allowableMovement) { state = .failed }
         case .began, .changed:
             state = .changed
         default:
@@ -90,7 +86,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         tapsCompleted = 0
-        landing.removeAll()
+        landing.clear()
         pressTimer = nil
         gapTimer = nil
     }

@@ -21,7 +21,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var mostFingersInThisTap = 0
-    @exclusivity(unchecked) private var landing: [ObjectIdentifier: Point] = [:]
+    @exclusivity(unchecked) private var landing = LandingPoints()
     @exclusivity(unchecked) private var firstTapLocation: Point?
     @exclusivity(unchecked) private var tapTimer: TimerHandle?
     @exclusivity(unchecked) private var gapTimer: TimerHandle?
@@ -33,7 +33,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         gapTimer?.cancel()
         let startsTap = numberOfTouches == touches.count
-        for touch in touches { landing[ObjectIdentifier(touch)] = touch.location(in: nil) }
+        landing.record(touches)
         if numberOfTouches > touchesRequired {
             state = .failed
             return
@@ -90,18 +90,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         tapsCompleted = 0
         mostFingersInThisTap = 0
-        landing.removeAll()
+        landing.clear()
         firstTapLocation = nil
         tapTimer = nil
         gapTimer = nil
     }
 
     private func movedTooFar(_ touches: Set<Touch>) -> Bool {
-        for touch in touches {
-            if let start = landing[ObjectIdentifier(touch)], start.distance(to: touch.location(in: nil)) > allowableMovement {
-                return true
-            }
-        }
-        return false
+        landing.anyMoved(touches, fartherThan: allowableMovement)
     }
 }
