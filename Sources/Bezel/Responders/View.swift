@@ -1,5 +1,10 @@
 /// UIKit's `UIView`: a rectangle in a tree of views that can receive touches and carry
 /// gesture recognizers. Subviews are kept back to front: the last one is frontmost.
+///
+/// Properties read on every touch are marked `@exclusivity(unchecked)` (here and in Touch,
+/// GestureRecognizer, the dispatcher and the arbiter): all of them live on the main actor and
+/// none is ever passed inout, so the runtime's dynamic exclusivity check can only cost time;
+/// callgrind measured it at ~27% of the instructions of a press through the pipeline.
 @MainActor
 open class View: Responder {
     /// A name for traces and debugging (UIKit's `accessibilityIdentifier` plays this role).
