@@ -101,17 +101,6 @@ func measurePressToClick(iterations: Int) -> (Stats, Int) {
     return (Stats(samples), clicks)
 }
 
-func peakRSSKiB() -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return -1 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(cString: line)
-        if text.hasPrefix("VmHWM:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1 }
-    }
-    return -1
-}
-
 @MainActor
 func main() {
     let arguments = CommandLine.arguments.dropFirst()
@@ -136,7 +125,7 @@ func main() {
     let copiesAfter = measureFrameCopies(iterations: iterations)
     let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
-    print("RESULT M4 peak_rss_kib=\(peakRSSKiB())")
+    print("RESULT M4 peak_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
 }

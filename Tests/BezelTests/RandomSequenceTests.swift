@@ -1,9 +1,6 @@
 import Testing
 @testable import Bezel
 import BezelScenes
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// SplitMix64: a tiny seeded generator, so a failing sequence can be replayed from its seed.
 struct SplitMix64: RandomNumberGenerator {
@@ -150,20 +147,6 @@ final class InvariantHarness {
     }
 }
 
-/// Peak resident set size (VmHWM) in KiB, from /proc/self/status.
-func peakRSSKiB() -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return -1 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(cString: line)
-        if text.hasPrefix("VmHWM:") {
-            return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1
-        }
-    }
-    return -1
-}
-
 @MainActor
 @Suite struct RandomSequenceTests {
     @Test func randomSequencesKeepTheDeliveryInvariants() {
@@ -187,9 +170,9 @@ func peakRSSKiB() -> Int {
         var rng = SplitMix64(seed: 0x50A4)
         let warmup = min(10_000, total / 10)
         for index in 0..<warmup { harness.runSequence(&rng, index: index) }
-        let startKiB = peakRSSKiB()
+        let startKiB = ProcessStatistics.peakResidentSetKiB() ?? -1
         for index in warmup..<total { harness.runSequence(&rng, index: index) }
-        let endKiB = peakRSSKiB()
+        let endKiB = ProcessStatistics.peakResidentSetKiB() ?? -1
         print("SOAK sequences=\(total) peak_rss_start_kib=\(startKiB) peak_rss_end_kib=\(endKiB) violations=\(harness.violations.count)")
         #expect(harness.violations.isEmpty, "\(harness.violations.prefix(20))")
         #expect(endKiB - startKiB < 2048, "peak RSS grew by \(endKiB - startKiB) KiB")

@@ -189,6 +189,16 @@ open class GestureRecognizer {
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    /// What a continuous recognizer does when its touches are cancelled: an undecided one
+    /// fails, an ongoing one is cancelled (with its actions).
+    public func failOrCancel() {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        case .ended, .cancelled, .failed: break
+        }
+    }
+
     /// Presses reach recognizers whose delegate accepts them; the built-in ones ignore them.
     open func pressesBegan(_ presses: Set<Press>, with event: PressEvent) {}
     open func pressesEnded(_ presses: Set<Press>, with event: PressEvent) {}

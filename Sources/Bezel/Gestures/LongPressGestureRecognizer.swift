@@ -76,11 +76,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
+        failOrCancel()
     }
 
     open override func reset() {

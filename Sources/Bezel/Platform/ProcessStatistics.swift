@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Figures about this process that the benchmarks, the soak test and a kiosk's health
+/// reporting need, read from /proc.
+public enum ProcessStatistics {
+    /// Peak resident set size (VmHWM in /proc/self/status) in KiB, or nil where /proc is not there.
+    public static func peakResidentSetKiB() -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(cString: line)
+            if text.hasPrefix("VmHWM:") {
+                return text.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            }
+        }
+        return nil
+    }
+}
