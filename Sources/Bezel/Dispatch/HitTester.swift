@@ -12,7 +12,9 @@ enum HitTester {
     }
 
     static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {
-        let tracer = event?.tracer
+        // Tracing is off in production: test it once per view, not once per step.
+        var tracer = event?.tracer
+        if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
         guard view.canBeHit else {
             tracer?.log(.hittest, "\(view.debugName) skipped (hidden, interaction disabled or alpha < 0.01)")
             return nil
