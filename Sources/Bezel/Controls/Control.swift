@@ -81,7 +81,8 @@ open class Control: View {
     /// Sends the actions registered for `events`, in registration order (UIKit's
     /// `sendActions(for:)`); also how subclasses announce `valueChanged`.
     public func sendActions(for events: Events, with event: Event? = nil) {
-        let tracer = window?.application?.tracer
+        // The event knows the tracer; walking up to the window is only needed without one.
+        let tracer = event != nil ? event?.tracer : window?.application?.tracer
         for registration in registrations where !registration.events.isDisjoint(with: events) {
             let fired = registration.events.intersection(events)
             switch registration.kind {
