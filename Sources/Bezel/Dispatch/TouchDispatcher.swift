@@ -317,6 +317,14 @@ final class TouchDispatcher {
         cancel(touches, reason: "\(recognizer.debugName) recognized")
     }
 
+    /// The touch must not reach its view (a scroll view's `touchesShouldBegin` said no): a
+    /// withheld touchesBegan is dropped and nothing more is delivered. A touch the view already
+    /// has cannot be taken back; that is left alone.
+    func withdrawViewDelivery(of touch: Touch) {
+        guard touch.viewDelivery == .pending else { return }
+        finish(touch, note: "withdrawn from \(touch.view?.debugName ?? "its view") before delivery")
+    }
+
     /// A subtree left the window: cancel its views' touches and its recognizers.
     func subtreeDidLeave(_ root: View) {
         arbiter.turn {

@@ -24,6 +24,13 @@ open class Application: Responder {
     /// The responder that receives presses, motion and nil-target actions first.
     @exclusivity(unchecked) public internal(set) weak var firstResponder: Responder?
 
+    /// Frame ticks for animations; headless it ticks on the run loop at 60 Hz while in use.
+    public private(set) lazy var displayLink: DisplayLink = {
+        let link = DisplayLink()
+        link.setSource(TimerFrameSource(runLoop: runLoop))
+        return link
+    }()
+
     let touchSequencer = TouchSequencer()
     let pressSequencer = PressSequencer()
     @exclusivity(unchecked) private var ignoringDepth = 0

@@ -1,0 +1,16 @@
+/// Distances inset from each edge of a rectangle (UIKit's `UIEdgeInsets`).
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}

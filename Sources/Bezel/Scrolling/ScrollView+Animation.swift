@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension ScrollView {
+    /// Glides to `target` on display-link frames, the remaining distance shrinking by `rate`
+    /// every millisecond: the same curve as a fling decelerating by `rate`, and it lands
+    /// exactly on `target` (the delegate's choice included).
+    func decelerate(to target: Point, rate: Double) {
+        guard let link = window?.application?.displayLink else {
+            applyOffset(target)
+            finishDeceleration()
+            return
+        }
+        var last = window?.application?.clock.now ?? 0
+        animation = link.add { [weak self] now in
+            guard let self else { return }
+            let elapsedMs = max(0, (now - last) * 1000)
+            last = now
+            let keep = pow(rate, elapsedMs)
+            let current = self.contentOffset
+            var next = Point(x: target.x - (target.x - current.x) * keep, y: target.y - (target.y - current.y) * keep)
+            if next.distance(to: target) < Self.restingDistance { next = target }
+            self.applyOffset(next)
+            if next == target { self.finishDeceleration() }
+        }
+    }
+
+    private func finishDeceleration() {
+        animation?.invalidate()
+        animation = nil
+        guard isDecelerating else { return }
+        isDecelerating = false
+        delegate?.scrollViewDidEndDecelerating(self)
+    }
+
+    /// `setContentOffset(_:animated: true)`: 0.3 s, ease-out (cubic).
+    func animateOffset(to target: Point) {
+        guard let app = window?.application else {
+            applyOffset(target)
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+            return
+        }
+        let start = contentOffset
+        let startTime = app.clock.now
+        isScrollAnimating = true
+        animation = app.displayLink.add { [weak self] now in
+            guard let self else { return }
+            let progress = min(1, (now - startTime) / Self.animatedScrollDuration)
+            let eased = 1 - pow(1 - progress, 3)
+            self.applyOffset(Point(x: start.x + (target.x - start.x) * eased, y: start.y + (target.y - start.y) * eased))
+            if progress >= 1 {
+                self.animation?.invalidate()
+                self.animation = nil
+                self.isScrollAnimating = false
+                self.delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
+        }
+    }
+
+    /// Stops any deceleration or animation where it is (no delegate call: callers decide).
+    func stopAnimation() {
+        animation?.invalidate()
+        animation = nil
+        isDecelerating = false
+        isScrollAnimating = false
+    }
+}
