@@ -69,8 +69,9 @@ extension ScrollView {
         let overscrolled = clamped(contentOffset) != contentOffset
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        // Content left past an edge springs back faster than a fling decelerates.
-        decelerate(to: target, rate: overscrolled && target == clamped(contentOffset) ? Self.bounceBackRate : decelerationRate)
+        // Content left past an edge springs back, and pages snap, faster than a fling decelerates.
+        let springs = isPagingEnabled || (overscrolled && target == clamped(contentOffset))
+        decelerate(to: target, rate: springs ? Self.bounceBackRate : decelerationRate)
     }
 
     /// Where content flung at `velocity` (points per second) comes to rest: with the velocity

@@ -22,7 +22,7 @@ open class ScrollView: View {
     public static let normalDecelerationRate = 0.998
     /// UIKit's `.fast`: 0.99 per millisecond.
     public static let fastDecelerationRate = 0.99
-    /// How fast content dragged past an edge returns to it: 0.99 per millisecond, UIKit's fast
+    /// How fast content dragged past an edge returns to it, and a page snaps into place: 0.99 per millisecond, UIKit's fast
     /// rate (its bounce-back takes about half a second).
     static let bounceBackRate = 0.99
     /// A deceleration ends when less than half a point is left to travel (sub-pixel at 1x).
