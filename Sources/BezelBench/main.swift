@@ -6,6 +6,8 @@
 //       on the button grid, arbitration, the button's tracking, target-action) until its
 //       touchUpInside callback runs;
 //   M4  peak resident set size of this process;
+//   M6  dispatch of one frame of a 10-finger event (all fingers moving) into a ScrollView
+//       holding 200 rows with a button each, with the scroll view's pan and pinch in play;
 //   M5  memcpy and memset of one 800x480 XRGB8888 frame: the physical floor.
 //
 // Run in release: `swift run -c release bezel-bench [iterations]`.
@@ -101,6 +103,67 @@ func measurePressToClick(iterations: Int) -> (Stats, Int) {
     return (Stats(samples), clicks)
 }
 
+/// A zoom delegate for M6's scroll view (its content container scales).
+@MainActor
+final class ZoomContent: ScrollViewDelegate {
+    let view: View
+    init(_ view: View) { self.view = view }
+    func viewForZooming(in scrollView: ScrollView) -> View? { view }
+}
+
+@MainActor
+func measureTenFingerFrame(iterations: Int) -> Stats {
+    let clock = VirtualClock()
+    let app = Application(clock: clock, tracer: Tracer())
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+    window.makeKeyAndVisible()
+    let scroll = ScrollView(frame: window.bounds)
+    let content = View(frame: Rect(x: 0, y: 0, width: 800, height: 200 * 60))
+    for row in 0..<200 {
+        let cell = View(frame: Rect(x: 0, y: Double(row) * 60, width: 800, height: 60))
+        let button = Button(frame: Rect(x: 600, y: 10, width: 180, height: 40))
+        button.title = "Row \(row + 1)"
+        button.addAction(for: .touchUpInside) { _, _ in }
+        cell.addSubview(button)
+        content.addSubview(cell)
+    }
+    scroll.addSubview(content)
+    scroll.contentSize = content.frame.size
+    let zoom = ZoomContent(content)
+    scroll.delegate = zoom
+    scroll.minimumZoomScale = 0.5
+    scroll.maximumZoomScale = 3
+    window.addSubview(scroll)
+
+    // Ten fingers on the buttons' column and beside it, then spread and moved until the pan
+    // and the pinch have both begun.
+    var positions = (0..<10).map { Point(x: 420 + Double($0 % 5) * 80, y: 120 + Double($0 / 5) * 200) }
+    app.handleTouchFrame(TouchFrame(positions.indices.map { .down($0, at: positions[$0]) }, timestamp: clock.now))
+    for _ in 0..<8 {
+        app.runLoop.advance(by: 0.016)
+        // Fingers spread apart sideways while all moving down: a pinch and a pan at once.
+        positions = positions.enumerated().map { i, p in Point(x: p.x + (Double(i % 5) - 2) * 3, y: p.y + 6) }
+        app.handleTouchFrame(TouchFrame(positions.indices.map { .move($0, to: positions[$0]) }, timestamp: clock.now))
+    }
+    guard scroll.isDragging, scroll.isZooming else {
+        print("ERROR: M6 setup did not start the pan and the pinch (dragging \(scroll.isDragging), zooming \(scroll.isZooming))")
+        exit(1)
+    }
+    var samples: [UInt64] = []
+    samples.reserveCapacity(iterations)
+    for i in 0..<(iterations + iterations / 10) {
+        app.runLoop.advance(by: 0.016)
+        let dy: Double = i % 2 == 0 ? 3 : -3
+        let frame = TouchFrame(positions.indices.map { .move($0, to: Point(x: positions[$0].x, y: positions[$0].y + dy)) }, timestamp: clock.now)
+        let t0 = nowNanoseconds()
+        app.handleTouchFrame(frame)
+        let t1 = nowNanoseconds()
+        if i >= iterations / 10 { samples.append(t1 - t0) }
+    }
+    withExtendedLifetime(zoom) {}
+    return Stats(samples)
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments.dropFirst()
@@ -110,6 +173,7 @@ func main() {
 
         Prints RESULT lines for the standard kiosk scene (design.md §5), measured in one run:
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
+          RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
           RESULT M4 peak_rss_kib=…                         peak resident set size
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
           RESULT M5_memset median_us=… p95_us=…            fill of one 800x480x4 frame
@@ -120,11 +184,13 @@ func main() {
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
     let copies = measureFrameCopies(iterations: iterations)
     let (m3, clicks) = measurePressToClick(iterations: iterations)
+    let m6 = measureTenFingerFrame(iterations: iterations)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
     let copiesAfter = measureFrameCopies(iterations: iterations)
     let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
+    print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M4 peak_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")

@@ -239,3 +239,21 @@ import Glibc
 
 func sine(_ x: Double) -> Double { sin(x) }
 func cosine(_ x: Double) -> Double { cos(x) }
+
+@MainActor
+@Suite struct TouchLimitTests {
+    @Test func extraFingersAreIgnoredInLandingOrder() {
+        for _ in 0..<20 {
+            let stage = Stage()
+            let view = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+            view.isMultipleTouchEnabled = true
+            stage.window.addSubview(view)
+            let pinch = PinchGestureRecognizer()
+            view.addGestureRecognizer(pinch)
+            stage.fingers.frame([.down(1, at: Point(100, 100)), .down(2, at: Point(200, 100)),
+                                 .down(3, at: Point(300, 100)), .down(4, at: Point(300, 300))])
+            #expect(pinch.trackedTouches.map(\.identifier) == [1, 2])
+            stage.fingers.frame([.up(1), .up(2), .up(3), .up(4)])
+        }
+    }
+}

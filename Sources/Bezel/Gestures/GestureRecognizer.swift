@@ -184,6 +184,16 @@ open class GestureRecognizer {
         touch.gestureRecognizers.removeObject(self)
     }
 
+    /// Keeps the first `limit` fingers down (in landing order) and ignores the rest of the new
+    /// `touches`: deterministic, whatever order a Set iterates in.
+    public func ignoreTouches(beyond limit: Int, among touches: Set<Touch>, for event: Event?) {
+        var down = 0
+        for touch in trackedTouches where !touch.phase.isFinal {
+            down += 1
+            if down > limit, touches.contains(touch) { ignore(touch, for: event) }
+        }
+    }
+
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
     open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}

@@ -59,9 +59,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches where numberOfTouches > max(1, maximumNumberOfTouches) {
-            ignore(touch, for: event)
-        }
+        ignoreTouches(beyond: max(1, maximumNumberOfTouches), among: touches, for: event)
         reanchor()
         tracker.add(lastCentroid, at: event.timestamp)
     }

@@ -29,7 +29,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { tracker.velocity.x }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches where numberOfTouches > 2 { ignore(touch, for: event) }
+        ignoreTouches(beyond: 2, among: touches, for: event)
         if initialDistance == nil, let pair = TwoFingerGesture.pair(of: self) {
             let d = TwoFingerGesture.distance(pair)
             if d >= 1 { initialDistance = d }

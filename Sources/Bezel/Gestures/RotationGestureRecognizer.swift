@@ -30,7 +30,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     public var velocity: Double { tracker.velocity.x }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for touch in touches where numberOfTouches > 2 { ignore(touch, for: event) }
+        ignoreTouches(beyond: 2, among: touches, for: event)
         if initialAngle == nil, let pair = TwoFingerGesture.pair(of: self), TwoFingerGesture.distance(pair) >= 1 {
             initialAngle = TwoFingerGesture.angle(pair)
             lastAngle = initialAngle!
