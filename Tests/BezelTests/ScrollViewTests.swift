@@ -336,4 +336,53 @@ final class ScrollLog: ScrollViewDelegate {
         scroll.maximumZoomScale = 1
         #expect(scroll.pinchGestureRecognizer == nil && scroll.zoomScale == 1)
     }
+
+    @Test func disabledScrollingLeavesTouchesToTheContent() {
+        let s = ListStage()
+        s.scroll.isScrollEnabled = false
+        s.dragUp(moves: 8, holdFirst: 0.016)
+        #expect(s.scroll.contentOffset == .zero)
+        #expect(s.log.entries.first == "button touchesBegan" && s.log.entries.last == "didTouchButton")
+    }
+
+    @Test func canCancelContentTouchesFalseKeepsEvenPlainViews() {
+        let stage = Stage()
+        let log = Log()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 2000)
+        scroll.canCancelContentTouches = false
+        let row = LoggingView("row", frame: Rect(x: 0, y: 100, width: 400, height: 60), log: log)
+        row.callsSuper = false
+        scroll.addSubview(row)
+        stage.window.addSubview(scroll)
+        stage.fingers.down(at: Point(150, 130))
+        stage.fingers.wait(0.2)
+        stage.fingers.drag(from: Point(150, 130), to: Point(150, 60), steps: 7, lift: false)
+        #expect(scroll.contentOffset == .zero && !log.entries.contains("row touchesCancelled"))
+        // With the default, the same drag on a plain view scrolls and cancels it.
+        scroll.canCancelContentTouches = true
+        stage.fingers.frame([.up(1)])
+        log.clear()
+        stage.fingers.down(at: Point(150, 130))
+        stage.fingers.wait(0.2)
+        for i in 1...7 { stage.fingers.move(to: Point(150, 130 - Double(i) * 10)) }
+        stage.fingers.up()
+        #expect(log.entries.contains("row touchesCancelled") && scroll.contentOffset.y > 0)
+    }
+
+    @Test func alwaysBounceLetsShortContentBeDragged() {
+        let stage = Stage()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 100)
+        stage.window.addSubview(scroll)
+        stage.fingers.drag(from: Point(200, 100), to: Point(200, 250), steps: 10, lift: false)
+        #expect(scroll.contentOffset == .zero, "nothing to scroll: the pan does not begin")
+        stage.fingers.up()
+        scroll.alwaysBounceVertical = true
+        stage.fingers.drag(from: Point(200, 100), to: Point(200, 250), steps: 10, lift: false)
+        #expect(scroll.contentOffset.y < 0)
+        stage.fingers.up()
+        stage.fingers.wait(2)
+        #expect(scroll.contentOffset == .zero)
+    }
 }
