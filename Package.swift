@@ -5,6 +5,7 @@ let package = Package(
     name: "Bezel",
     products: [
         .library(name: "Bezel", targets: ["Bezel"]),
+        .library(name: "BezelCairo", targets: ["BezelCairo"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
     ],
@@ -12,11 +13,19 @@ let package = Package(
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
         // No C dependency and no Foundation (Foundation alone costs ~11 MiB RSS, design.md §2).
         .target(name: "Bezel", path: "Sources/Bezel"),
+        // cairo + Pango + fontconfig, wrapped once in BezelCairo (the core never sees a C pointer).
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+        // The cairo drawing backend: image buffers, the DrawingContext, text, PNG, headless display.
+        .target(name: "BezelCairo", dependencies: ["Bezel", "CCairo"], path: "Sources/BezelCairo"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
-        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelScenes"], path: "Sources/BezelDemo"),
-        .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelScenes"], path: "Sources/BezelBench"),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelScenes"], path: "Tests/BezelTests"),
+        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),
+        .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Tests/BezelTests",
+                    exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

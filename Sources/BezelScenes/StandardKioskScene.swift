@@ -17,15 +17,28 @@ public final class StandardKioskScene {
     public let grid: View
     /// The 24 buttons, "Item 1" first, row by row.
     public let buttons: [Button]
-    /// Placeholders with the slider's and switch's frames (their controls come with rendering).
-    public let slider: Control
-    public let toggle: Control
+    /// The slider at 40 % and the switch (off).
+    public let slider: Slider
+    public let toggle: Switch
+
+    /// The header's title.
+    public let title: Label
+
+    // The scene's colours and sizes, from design.md §5.
+    static let background = Color(rgb: 0x202830)
+    static let headerColor = Color(rgb: 0x2E86DE)
+    static let buttonColor = Color(rgb: 0x34495E)
+    static let buttonBorder = Color.white.withAlpha(0.25)
 
     public init(application: Application) {
         window = Window(frame: Rect(origin: .zero, size: Self.size), application: application)
         window.name = "window"
         root = View(name: "root", frame: Rect(origin: .zero, size: Self.size))
+        root.backgroundColor = Self.background
         header = View(name: "header", frame: Rect(x: 0, y: 0, width: 800, height: 60))
+        header.backgroundColor = Self.headerColor
+        title = Label(frame: header.bounds, text: "Kiosk", style: TextStyle(size: 28, color: .white, alignment: .center))
+        header.addSubview(title)
         grid = View(name: "grid", frame: Rect(x: 0, y: 60, width: 800, height: 370))
         var buttons: [Button] = []
         for j in 0..<Self.rows {
@@ -35,14 +48,21 @@ public final class StandardKioskScene {
                 let button = Button(frame: Rect(x: 16 + Double(i) * 132, y: 16 + Double(j) * 92, width: 120, height: 80))
                 button.title = "Item \(n)"
                 button.name = "item\(n)"
+                button.backgroundColor = Self.buttonColor
+                button.cornerRadius = 8
+                button.borderWidth = 1
+                button.borderColor = Self.buttonBorder
+                button.setTitleColor(.white, for: .normal)
                 grid.addSubview(button)
                 buttons.append(button)
             }
         }
         self.buttons = buttons
-        slider = Control(frame: Rect(x: 16, y: 440, width: 600, height: 24))
+        slider = Slider(frame: Rect(x: 16, y: 440, width: 600, height: 24))
         slider.name = "slider"
-        toggle = Control(frame: Rect(x: 680, y: 432, width: 80, height: 40))
+        slider.value = 0.4
+        slider.tintColor = Color(rgb: 0x2196F3)
+        toggle = Switch(frame: Rect(x: 680, y: 432, width: 80, height: 40))
         toggle.name = "switch"
         window.addSubview(root)
         root.addSubview(header)

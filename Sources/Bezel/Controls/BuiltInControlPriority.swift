@@ -10,6 +10,9 @@ enum BuiltInControlPriority {
     enum DefaultAction {
         /// Button, switch, stepper, segmented control, page control.
         case singleTap
+        /// Slider's thumb, switch's knob (its frame in the control's coordinates): a
+        /// single-finger pan or horizontal swipe that starts on it.
+        case horizontalDragOnThumb(Rect)
     }
 
     static func allows(_ recognizer: GestureRecognizer, on control: Control, overlapping action: DefaultAction) -> Bool {
@@ -21,6 +24,21 @@ enum BuiltInControlPriority {
                 return false
             }
             return true
+        case .horizontalDragOnThumb(let thumb):
+            let horizontal: Bool
+            if let pan = recognizer as? PanGestureRecognizer, !(pan is ScreenEdgePanGestureRecognizer) {
+                let t = pan.translation(in: nil)
+                horizontal = abs(t.x) >= abs(t.y) && pan.numberOfTouches <= 1
+            } else if let swipe = recognizer as? SwipeGestureRecognizer {
+                horizontal = !swipe.direction.isDisjoint(with: [.left, .right]) && swipe.numberOfTouchesRequired <= 1
+            } else {
+                return true
+            }
+            guard horizontal else { return true }
+            // Only drags that began on the thumb: where the recognizer's first touch landed.
+            guard let touch = recognizer.trackedTouches.first else { return true }
+            let landed = control.convert(touch.landingLocationInWindow, from: nil)
+            return !thumb.insetBy(dx: -10, dy: -10).contains(landed)
         }
     }
 }

@@ -3,7 +3,66 @@
 /// layer; here it is the behaviour.
 @MainActor
 open class Button: Control {
-    public var title: String?
+    public var title: String? {
+        didSet { if title != oldValue { setNeedsDisplay() } }
+    }
+    /// The title's font and layout; its colour is `titleColor(for:)` of the current state.
+    public var titleStyle = TextStyle(size: 18, alignment: .center) {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The states a button's looks depend on.
+    public enum State: Hashable, Sendable { case normal, highlighted, disabled, selected }
+
+    private var titleColors: [State: Color] = [:]
+    private var backgroundColors: [State: Color] = [:]
+
+    /// The state the button is drawn in now.
+    public var currentState: State {
+        if !isEnabled { return .disabled }
+        if isHighlighted { return .highlighted }
+        if isSelected { return .selected }
+        return .normal
+    }
+
+    public func setTitleColor(_ color: Color?, for state: State) {
+        titleColors[state] = color
+        setNeedsDisplay()
+    }
+
+    /// The title colour for `state`: as set, else derived from the normal one (UIKit's
+    /// behaviour: dimmed when highlighted, faded when disabled), else the tint colour.
+    public func titleColor(for state: State) -> Color {
+        if let color = titleColors[state] { return color }
+        let normal = titleColors[.normal] ?? tintColor
+        switch state {
+        case .normal, .selected: return normal
+        case .highlighted: return normal.withAlpha(normal.alpha * 0.6)
+        case .disabled: return normal.withAlpha(normal.alpha * 0.35)
+        }
+    }
+
+    /// A background for `state`, drawn over `backgroundColor` (Bezel's addition; UIKit uses
+    /// background images for this).
+    public func setBackgroundColor(_ color: Color?, for state: State) {
+        backgroundColors[state] = color
+        setNeedsDisplay()
+    }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        let state = currentState
+        if let background = backgroundColors[state] {
+            context.fillRoundedRect(bounds, radius: cornerRadius, color: background)
+        } else if state == .highlighted, backgroundColor != nil {
+            // Pressed look when none is set: the background darkened by a quarter.
+            context.fillRoundedRect(bounds, radius: cornerRadius, color: Color.black.withAlpha(0.25))
+        }
+        if let title, !title.isEmpty {
+            var style = titleStyle
+            style.color = titleColor(for: state)
+            context.drawText(title, in: bounds.insetBy(dx: 4, dy: 0), style: style)
+        }
+    }
 
     override var eventsForTouchUpInside: Events { [.touchUpInside, .primaryActionTriggered] }
 

@@ -14,11 +14,16 @@ open class Control: View {
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled, let touch = trackedTouch { stopTracking(touch, cancelled: true, event: nil) }
+            if oldValue != isEnabled { setNeedsDisplay() }
         }
     }
-    @exclusivity(unchecked) public var isSelected = false
+    @exclusivity(unchecked) public var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsDisplay() } }
+    }
     /// True while a tracked touch is inside (with the margin).
-    @exclusivity(unchecked) public var isHighlighted = false
+    @exclusivity(unchecked) public var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+    }
     @exclusivity(unchecked) public private(set) var isTracking = false
     /// Whether the tracked touch is inside the bounds plus `trackingMargin`.
     @exclusivity(unchecked) public private(set) var isTouchInside = false

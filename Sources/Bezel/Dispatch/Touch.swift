@@ -33,6 +33,8 @@ public final class Touch: Hashable {
     /// later ignored it or were removed from their view.
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// Where the finger landed (window coordinates).
+    let landingLocationInWindow: Point
     @exclusivity(unchecked) var locationInWindow: Point
     @exclusivity(unchecked) var previousLocationInWindow: Point
 
@@ -68,6 +70,7 @@ public final class Touch: Hashable {
         self.timestamp = timestamp
         self.tapCount = tapCount
         self.window = window
+        self.landingLocationInWindow = location
         self.locationInWindow = location
         self.previousLocationInWindow = location
         // A touch usually reaches a few recognizers: one allocation instead of growing 1, 2, 4.

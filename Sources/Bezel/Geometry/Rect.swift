@@ -43,3 +43,36 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(origin.x.compactDescription), \(origin.y.compactDescription), \(size))" }
 }
+
+extension Rect {
+    public var isEmpty: Bool { width <= 0 || height <= 0 || !width.isFinite || !height.isFinite }
+    public var area: Double { isEmpty ? 0 : width * height }
+
+    /// The overlap of two rectangles (`.zero`-sized at the origin when they do not overlap).
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(x: x0, y: y0, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// The smallest rectangle containing both (an empty one is ignored).
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other.standardized }
+        if other.isEmpty { return standardized }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// Grown outwards to whole pixels (a damaged area must cover every pixel it touches).
+    public var integral: Rect {
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        return Rect(x: x0, y: y0, width: maxX.rounded(.up) - x0, height: maxY.rounded(.up) - y0)
+    }
+}

@@ -15,10 +15,17 @@ open class View: Responder {
 
     /// The view's position and size in its superview's coordinates.
     @exclusivity(unchecked) public var frame: Rect {
-        didSet { frame = frame.standardized }
+        didSet {
+            frame = frame.standardized
+            guard frame != oldValue else { return }
+            superview?.setNeedsDisplay(oldValue)
+            setNeedsDisplay()
+        }
     }
     /// The origin of the view's own coordinate space (a scroll view moves it to scroll).
-    @exclusivity(unchecked) public var boundsOrigin: Point = .zero
+    @exclusivity(unchecked) public var boundsOrigin: Point = .zero {
+        didSet { if boundsOrigin != oldValue { setNeedsDisplay() } }
+    }
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
     /// the center fixed, as UIKit does.
@@ -40,11 +47,16 @@ open class View: Responder {
 
     // MARK: Touch eligibility (spec §2, §3)
 
-    @exclusivity(unchecked) public var isHidden = false
-    /// Opacity 0...1; below 0.01 the view (and its subviews) cannot be hit. Out-of-range
-    /// values are clamped and NaN counts as 0.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame) } }
+    }
+    /// Opacity 0...1, applied to the view and its subviews as one group; below 0.01 the view
+    /// (and its subviews) cannot be hit. Out-of-range values are clamped and NaN counts as 0.
     @exclusivity(unchecked) public var alpha: Double = 1 {
-        didSet { alpha = alpha.isNaN ? 0 : min(1, max(0, alpha)) }
+        didSet {
+            alpha = alpha.isNaN ? 0 : min(1, max(0, alpha))
+            if alpha != oldValue { superview?.setNeedsDisplay(frame) }
+        }
     }
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// False (UIKit's default): while the view holds a touch, further fingers landing on it
@@ -53,6 +65,58 @@ open class View: Responder {
     /// True: the view receives a touch only while no other view of its window has one, and
     /// while it holds one no other view's touch is delivered (to views or recognizers).
     @exclusivity(unchecked) public var isExclusiveTouch = false
+
+    // MARK: Looks (drawn by the Renderer through a DrawingContext)
+
+    /// Filled behind the content (nil: transparent).
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+    /// Rounds the background and the border (UIKit's `layer.cornerRadius`). Negative is 0.
+    public var cornerRadius: Double = 0 {
+        didSet {
+            cornerRadius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+            if cornerRadius != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// A border drawn inside the bounds, above the content and the subviews (UIKit's layer border).
+    public var borderWidth: Double = 0 {
+        didSet {
+            borderWidth = borderWidth.isFinite ? max(0, borderWidth) : 0
+            if borderWidth != oldValue { setNeedsDisplay() }
+        }
+    }
+    public var borderColor: Color = .black {
+        didSet { if borderColor != oldValue { setNeedsDisplay() } }
+    }
+    /// Subviews are cut to the bounds.
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { setNeedsDisplay() } }
+    }
+    private var ownTintColor: Color?
+    /// The accent colour, inherited from the superview unless set (UIKit's `tintColor`).
+    public var tintColor: Color {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            ownTintColor = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    /// Marks the whole view for redrawing.
+    public func setNeedsDisplay() {
+        setNeedsDisplay(bounds)
+    }
+
+    /// Marks `rect` (this view's coordinates) for redrawing; merged into the window's damage.
+    public func setNeedsDisplay(_ rect: Rect) {
+        guard let window else { return }
+        window.damage.add(convert(rect, to: nil))
+    }
+
+    /// Draws the view's own content into `rect` (this view's coordinates), above its
+    /// background and below its subviews. Override it for custom drawing; the default draws nothing.
+    open func draw(_ rect: Rect, in context: any DrawingContext) {}
 
     // MARK: Tree
 
@@ -123,12 +187,14 @@ open class View: Responder {
             subviews.remove(at: current)
             if current < target { target -= 1 }
             subviews.insert(view, at: min(target, subviews.count))
+            setNeedsDisplay(view.frame)
             return
         }
         view.detachFromSuperview()
         subviews.insert(view, at: target)
         view.superview = self
         view.windowChanged(from: oldWindow)
+        view.setNeedsDisplay()
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
@@ -169,6 +235,7 @@ open class View: Responder {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
+        parent.setNeedsDisplay(frame)
         if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         superview = nil
     }

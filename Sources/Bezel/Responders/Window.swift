@@ -7,6 +7,12 @@ open class Window: View {
     public var windowLevel: Double = 0
 
     lazy var dispatcher = TouchDispatcher(window: self)
+    /// What must be redrawn at the next frame (window coordinates); starts as everything.
+    public internal(set) lazy var damage: DamageTracker = {
+        var tracker = DamageTracker(bounds: bounds)
+        tracker.addAll()
+        return tracker
+    }()
 
     public init(frame: Rect, application: Application) {
         self.application = application
@@ -16,6 +22,16 @@ open class Window: View {
     }
 
     open override var window: Window? { self }
+
+    /// The damage accumulated since the last call, for the display backend to redraw.
+    public func takeDamage() -> [Rect] {
+        damage.take()
+    }
+
+    /// A resized window redraws everything.
+    public override var frame: Rect {
+        didSet { if frame.size != oldValue.size { damage.resize(to: bounds) } }
+    }
 
     /// The window's next responder is the application (spec §1).
     open override var next: Responder? { application }

@@ -1,0 +1,78 @@
+/// An sRGB colour with alpha, each component 0...1 (UIKit's `UIColor`, without colour spaces).
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    /// Components are clamped to 0...1; NaN becomes 0.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+        self.red = clamp(red)
+        self.green = clamp(green)
+        self.blue = clamp(blue)
+        self.alpha = clamp(alpha)
+    }
+
+    /// `0xRRGGBB` (opaque), e.g. `Color(rgb: 0x2E86DE)`.
+    public init(rgb: UInt32, alpha: Double = 1) {
+        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+    }
+
+    public enum ParseError: Error, Equatable, CustomStringConvertible {
+        case invalid(String)
+        public var description: String {
+            switch self {
+            case .invalid(let text): "invalid colour \"\(text)\": expected #RGB, #RRGGBB or #RRGGBBAA"
+            }
+        }
+    }
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
+    public init(hex text: String) throws(ParseError) {
+        var digits = Substring(text.trimmingSpaces)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard [3, 6, 8].contains(digits.count), let value = UInt32(digits, radix: 16) else { throw .invalid(text) }
+        switch digits.count {
+        case 3:
+            let r = (value >> 8) & 0xF, g = (value >> 4) & 0xF, b = value & 0xF
+            self.init(red: Double(r * 17) / 255, green: Double(g * 17) / 255, blue: Double(b * 17) / 255)
+        case 6:
+            self.init(rgb: value)
+        default:
+            self.init(rgb: value >> 8, alpha: Double(value & 0xFF) / 255)
+        }
+    }
+
+    public func withAlpha(_ alpha: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(rgb: 0x000000)
+    public static let white = Color(rgb: 0xFFFFFF)
+    public static let gray = Color(rgb: 0x808080)
+    public static let red = Color(rgb: 0xFF3B30)
+    public static let green = Color(rgb: 0x34C759)
+    public static let blue = Color(rgb: 0x007AFF)
+    /// UIKit's default tint (systemBlue).
+    public static let systemBlue = Color(rgb: 0x007AFF)
+
+    public var description: String {
+        func hex(_ v: Double) -> String {
+            let s = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let first = s.first, first == " " || first == "\t" || first == "\n" { s = s.dropFirst() }
+        while let last = s.last, last == " " || last == "\t" || last == "\n" { s = s.dropLast() }
+        return String(s)
+    }
+}

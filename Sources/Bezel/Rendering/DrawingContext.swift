@@ -1,0 +1,25 @@
+/// What views draw through: the seam between the view tree and a 2D library. The cairo
+/// backend (BezelCairo) implements it today; a GPU backend could tomorrow. Coordinates are
+/// points in the current (translated) space; the renderer sets the space to each view's bounds.
+@MainActor
+public protocol DrawingContext: AnyObject {
+    func saveState()
+    func restoreState()
+    func translate(by offset: Point)
+    /// Intersects the clip with `rect`.
+    func clip(to rect: Rect)
+    func fill(_ rect: Rect, color: Color)
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
+    /// Strokes inside `rect` (the line does not grow the shape), as UIKit's layer border does.
+    func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color)
+    func fillEllipse(in rect: Rect, color: Color)
+    /// Everything drawn until `endGroup` is composited with `alpha` as one layer (UIKit's
+    /// group opacity).
+    func beginGroup()
+    func endGroup(alpha: Double)
+    /// Draws `text` laid out in `rect` (wrapping, alignment and truncation from `style`),
+    /// vertically centred.
+    func drawText(_ text: String, in rect: Rect, style: TextStyle)
+    /// The size `text` needs, wrapped at `width` when given.
+    func measureText(_ text: String, style: TextStyle, width: Double?) -> Size
+}

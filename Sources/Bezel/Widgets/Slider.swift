@@ -1,0 +1,98 @@
+/// UIKit's `UISlider`: a thumb dragged along a track to choose a value between
+/// `minimumValue` and `maximumValue`. Only a touch that lands on the thumb moves it, as in
+/// UIKit; `valueChanged` is sent while dragging (`isContinuous`, default) or once at the end.
+@MainActor
+open class Slider: Control {
+    public var minimumValue: Double = 0 { didSet { value = clampedValue(value) } }
+    public var maximumValue: Double = 1 { didSet { value = clampedValue(value) } }
+    /// Always within the range; NaN is refused (kept as it was).
+    public var value: Double = 0 {
+        didSet {
+            if value.isNaN { value = oldValue }
+            value = clampedValue(value)
+            if value != oldValue { setNeedsDisplay() }
+        }
+    }
+    public var isContinuous = true
+    /// The filled part of the track (default: the tint colour).
+    public var minimumTrackTintColor: Color?
+    public var maximumTrackTintColor = Color(rgb: 0x2A3F56)
+    public var thumbTintColor = Color.white
+
+    /// Thumb diameter: the track's height plus 8 pt (UIKit's thumb is 28 pt on a 4 pt track;
+    /// Bezel's kiosk tracks are thicker, so the thumb follows the track).
+    public var thumbDiameter: Double { bounds.height + 8 }
+
+    private var grabOffset: Double = 0
+    private var changedWhileTracking = false
+
+    public func setValue(_ newValue: Double, animated: Bool = false) {
+        value = newValue
+    }
+
+    private func clampedValue(_ v: Double) -> Double {
+        let lo = min(minimumValue, maximumValue), hi = max(minimumValue, maximumValue)
+        return min(max(v, lo), hi)
+    }
+
+    private var fraction: Double {
+        maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0
+    }
+
+    /// The thumb's centre along the track, in the slider's coordinates.
+    var thumbCenterX: Double {
+        let r = thumbDiameter / 2
+        return bounds.minX + r / 2 + (bounds.width - r) * fraction
+    }
+
+    /// The thumb's frame (it may extend past the bounds vertically).
+    public var thumbRect: Rect {
+        let d = thumbDiameter
+        return Rect(x: thumbCenterX - d / 2, y: bounds.midY - d / 2, width: d, height: d)
+    }
+
+    open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
+        let p = touch.location(in: self)
+        // A fingertip-sized allowance around the thumb (10 pt, the tap slop).
+        guard thumbRect.insetBy(dx: -10, dy: -10).contains(p) else { return false }
+        grabOffset = p.x - thumbCenterX
+        changedWhileTracking = false
+        return true
+    }
+
+    open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
+        let r = thumbDiameter / 2
+        let span = bounds.width - r
+        guard span > 0 else { return true }
+        let x = touch.location(in: self).x - grabOffset
+        let old = value
+        value = minimumValue + (x - bounds.minX - r / 2) / span * (maximumValue - minimumValue)
+        if value != old {
+            changedWhileTracking = true
+            if isContinuous { sendActions(for: .valueChanged, with: event) }
+        }
+        return true
+    }
+
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        if changedWhileTracking, !isContinuous { sendActions(for: .valueChanged, with: event) }
+    }
+
+    /// Drags along the slider belong to the slider, not to an ancestor's pan or swipe (spec §5).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .horizontalDragOnThumb(thumbRect))
+    }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        let radius = bounds.height / 2
+        context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? maximumTrackTintColor : maximumTrackTintColor.withAlpha(0.5))
+        let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, thumbCenterX - bounds.minX), height: bounds.height)
+        let tint = minimumTrackTintColor ?? tintColor
+        context.fillRoundedRect(filled, radius: radius, color: isEnabled ? tint : tint.withAlpha(0.5))
+        context.fillEllipse(in: thumbRect, color: isEnabled ? tint : tint.withAlpha(0.5))
+        if isHighlighted {
+            // Pressed: a white ring inside the thumb shows it is held.
+            context.fillEllipse(in: thumbRect.insetBy(dx: thumbDiameter * 0.3, dy: thumbDiameter * 0.3), color: thumbTintColor)
+        }
+    }
+}

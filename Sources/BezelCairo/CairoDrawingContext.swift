@@ -1,0 +1,195 @@
+import Bezel
+import CCairo
+
+/// The cairo implementation of `DrawingContext`: draws into an `ImageBuffer`, text through
+/// Pango (HarfBuzz shaping, bidi, font fallback through fontconfig).
+@MainActor
+public final class CairoDrawingContext: DrawingContext {
+    let cairo: OpaquePointer
+    /// The buffer drawn into (kept alive as long as the context).
+    public let target: ImageBuffer
+    private let layout: OpaquePointer
+    private var fonts: [FontKey: OpaquePointer] = [:]
+
+    private struct FontKey: Hashable {
+        let family: String
+        let size: Double
+        let weight: TextStyle.Weight
+    }
+
+    public init(target: ImageBuffer) throws(CairoError) {
+        FontRegistry.registerBundledFonts()
+        guard let cairo = cairo_create(target.surface) else { throw CairoError("cairo_create returned nothing") }
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cairo)
+            throw CairoError("creating a drawing context", status: status)
+        }
+        guard let layout = pango_cairo_create_layout(cairo) else {
+            cairo_destroy(cairo)
+            throw CairoError("pango_cairo_create_layout returned nothing")
+        }
+        self.cairo = cairo
+        self.target = target
+        self.layout = layout
+    }
+
+    // Isolated: the C objects belong to the main actor like the context itself.
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        for font in fonts.values { pango_font_description_free(font) }
+        cairo_destroy(cairo)
+    }
+
+    public func saveState() { cairo_save(cairo) }
+    public func restoreState() { cairo_restore(cairo) }
+
+    public func translate(by offset: Point) {
+        cairo_translate(cairo, offset.x, offset.y)
+    }
+
+    public func clip(to rect: Rect) {
+        let r = rect.standardized
+        cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)
+        cairo_clip(cairo)
+    }
+
+    private func setColor(_ color: Color) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    }
+
+    public func fill(_ rect: Rect, color: Color) {
+        let r = rect.standardized
+        setColor(color)
+        cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)
+        cairo_fill(cairo)
+    }
+
+    private func roundedRectPath(_ rect: Rect, radius: Double) {
+        let r = rect.standardized
+        let radius = min(radius, r.width / 2, r.height / 2)
+        guard radius > 0 else {
+            cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)
+            return
+        }
+        let pi = Double.pi
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, r.maxX - radius, r.minY + radius, radius, -pi / 2, 0)
+        cairo_arc(cairo, r.maxX - radius, r.maxY - radius, radius, 0, pi / 2)
+        cairo_arc(cairo, r.minX + radius, r.maxY - radius, radius, pi / 2, pi)
+        cairo_arc(cairo, r.minX + radius, r.minY + radius, radius, pi, 3 * pi / 2)
+        cairo_close_path(cairo)
+    }
+
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        setColor(color)
+        roundedRectPath(rect, radius: radius)
+        cairo_fill(cairo)
+    }
+
+    public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
+        guard lineWidth > 0 else { return }
+        // Inside the rectangle: the path runs half a line in from the edge.
+        let inset = rect.standardized.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
+        guard !inset.isEmpty else { return }
+        setColor(color)
+        cairo_set_line_width(cairo, lineWidth)
+        roundedRectPath(inset, radius: max(0, radius - lineWidth / 2))
+        cairo_stroke(cairo)
+    }
+
+    public func fillEllipse(in rect: Rect, color: Color) {
+        let r = rect.standardized
+        guard !r.isEmpty else { return }
+        setColor(color)
+        cairo_save(cairo)
+        cairo_translate(cairo, r.midX, r.midY)
+        cairo_scale(cairo, r.width / 2, r.height / 2)
+        cairo_arc(cairo, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(cairo)
+        cairo_fill(cairo)
+    }
+
+    public func beginGroup() {
+        cairo_push_group(cairo)
+    }
+
+    public func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(cairo)
+        cairo_paint_with_alpha(cairo, min(1, max(0, alpha)))
+    }
+
+    // MARK: Text
+
+    private func font(for style: TextStyle) -> OpaquePointer {
+        let key = FontKey(family: style.family, size: style.size, weight: style.weight)
+        if let font = fonts[key] { return font }
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, style.family)
+        pango_font_description_set_absolute_size(font, style.size * Double(bezel_pango_scale()))
+        let weight: PangoWeight
+        switch style.weight {
+        case .regular: weight = PANGO_WEIGHT_NORMAL
+        case .medium: weight = PANGO_WEIGHT_MEDIUM
+        case .semibold: weight = PANGO_WEIGHT_SEMIBOLD
+        case .bold: weight = PANGO_WEIGHT_BOLD
+        }
+        pango_font_description_set_weight(font, weight)
+        fonts[key] = font
+        return font
+    }
+
+    private func configureLayout(_ text: String, style: TextStyle, width: Double?, height: Double?) {
+        pango_cairo_update_layout(cairo, layout)
+        pango_layout_set_font_description(layout, font(for: style))
+        pango_layout_set_text(layout, text, -1)
+        if let width, width > 0 {
+            pango_layout_set_width(layout, bezel_pango_units_from_double(width))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        // numberOfLines: a negative height in Pango is a line count; 0 means unlimited.
+        if style.numberOfLines > 0 {
+            pango_layout_set_height(layout, Int32(-style.numberOfLines))
+        } else if let height, height > 0 {
+            pango_layout_set_height(layout, bezel_pango_units_from_double(height))
+        } else {
+            pango_layout_set_height(layout, -1)
+        }
+        let ellipsize: PangoEllipsizeMode
+        switch style.truncation {
+        case .none: ellipsize = PANGO_ELLIPSIZE_NONE
+        case .head: ellipsize = PANGO_ELLIPSIZE_START
+        case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        case .tail: ellipsize = PANGO_ELLIPSIZE_END
+        }
+        pango_layout_set_ellipsize(layout, width == nil ? PANGO_ELLIPSIZE_NONE : ellipsize)
+        let alignment: PangoAlignment
+        switch style.alignment {
+        case .left: alignment = PANGO_ALIGN_LEFT
+        case .center: alignment = PANGO_ALIGN_CENTER
+        case .right: alignment = PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(layout, alignment)
+    }
+
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle) {
+        let r = rect.standardized
+        guard !text.isEmpty, !r.isEmpty else { return }
+        configureLayout(text, style: style, width: r.width, height: r.height)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        setColor(style.color)
+        cairo_move_to(cairo, r.minX, r.minY + max(0, (r.height - Double(height)) / 2))
+        pango_cairo_show_layout(cairo, layout)
+    }
+
+    public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
+        guard !text.isEmpty else { return .zero }
+        configureLayout(text, style: style, width: width, height: nil)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+}

@@ -1,0 +1,122 @@
+import Bezel
+import CCairo
+
+/// Pixels in ordinary memory: 32 bits per pixel, XRGB8888 (cairo's RGB24, the layout DRM
+/// framebuffers use) or ARGB32 for images with transparency. Owns its cairo surface.
+public final class ImageBuffer {
+    public enum Format: Sendable {
+        /// 0xXXRRGGBB, the alpha byte ignored: screens.
+        case xrgb8888
+        /// 0xAARRGGBB, premultiplied: images with transparency.
+        case argb8888
+
+        var cairo: cairo_format_t { self == .xrgb8888 ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32 }
+    }
+
+    /// The largest side accepted: 16384 px (beyond any panel; a 16384² buffer is already 1 GiB).
+    public static let maximumSide = 16384
+
+    let surface: OpaquePointer
+    public let width: Int
+    public let height: Int
+    public let format: Format
+
+    /// A buffer of `width` x `height` pixels, cleared to black (transparent for ARGB).
+    public init(width: Int, height: Int, format: Format = .xrgb8888) throws(CairoError) {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw CairoError("image size \(width)x\(height) is outside 1...\(Self.maximumSide)")
+        }
+        guard let surface = cairo_image_surface_create(format.cairo, Int32(width), Int32(height)) else {
+            throw CairoError("cairo_image_surface_create returned nothing")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError("creating a \(width)x\(height) image", status: status)
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    /// Loads a PNG file. A missing, unreadable or corrupt file throws a clear error.
+    public init(contentsOfPNG path: String) throws(CairoError) {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw CairoError("loading \(path): cairo returned nothing")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError("loading PNG \(path)", status: status)
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        format = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 ? .xrgb8888 : .argb8888
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// Bytes per row (cairo aligns rows).
+    public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// The pixel at (x, y) as 0xAARRGGBB (alpha forced to 0xFF for XRGB). Out of range: nil.
+    public func pixel(x: Int, y: Int) -> UInt32? {
+        guard (0..<width).contains(x), (0..<height).contains(y), let data = cairo_image_surface_get_data(surface) else { return nil }
+        cairo_surface_flush(surface)
+        let value = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        return format == .xrgb8888 ? value | 0xFF00_0000 : value
+    }
+
+    /// Writes the buffer as a PNG file.
+    public func writePNG(to path: String) throws(CairoError) {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError("writing PNG \(path)", status: status) }
+    }
+
+    /// Copies `rects` (pixel coordinates; clipped to both buffers) from this buffer into
+    /// `target`, row by row with memcpy: how a frame rendered in cached memory reaches the
+    /// scanout buffer without ever reading from it.
+    public func copy(_ rects: [Rect], to target: ImageBuffer) {
+        cairo_surface_flush(surface)
+        guard let source = cairo_image_surface_get_data(surface), let destination = cairo_image_surface_get_data(target.surface) else { return }
+        let sourceStride = stride, targetStride = target.stride
+        for rect in rects {
+            let r = rect.integral.intersection(Rect(x: 0, y: 0, width: Double(min(width, target.width)), height: Double(min(height, target.height))))
+            guard !r.isEmpty else { continue }
+            let x0 = Int(r.minX), y0 = Int(r.minY), bytes = Int(r.width) * 4
+            for y in y0..<Int(r.maxY) {
+                (destination + y * targetStride + x0 * 4).update(from: UnsafePointer(source + y * sourceStride + x0 * 4), count: bytes)
+            }
+        }
+        cairo_surface_mark_dirty(target.surface)
+    }
+
+    /// Compares with `other`: the number of pixels whose channels differ by more than
+    /// `tolerance` (0...255) in any of R, G, B, or nil when the sizes differ.
+    public func countDifferingPixels(from other: ImageBuffer, tolerance: Int) -> Int? {
+        guard width == other.width, height == other.height else { return nil }
+        cairo_surface_flush(surface)
+        cairo_surface_flush(other.surface)
+        guard let a = cairo_image_surface_get_data(surface), let b = cairo_image_surface_get_data(other.surface) else { return nil }
+        var count = 0
+        for y in 0..<height {
+            let rowA = UnsafeRawPointer(a + y * stride), rowB = UnsafeRawPointer(b + y * other.stride)
+            for x in 0..<width {
+                let pa = rowA.load(fromByteOffset: x * 4, as: UInt32.self), pb = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
+                for shift: UInt32 in [0, 8, 16] {
+                    let ca = Int((pa >> shift) & 0xFF), cb = Int((pb >> shift) & 0xFF)
+                    if abs(ca - cb) > tolerance {
+                        count += 1
+                        break
+                    }
+                }
+            }
+        }
+        return count
+    }
+}
