@@ -5,11 +5,12 @@
 #   bash deploy/dev.sh test    install what is missing, build and run every test
 #   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release
 #
-# The core is pure Swift (no C library yet), so the only requirement today is the Swift 6
-# toolchain, which Debian does not package: it is looked for on PATH and in /opt/swift.
-# Later layers (cairo, libdrm, libinput) add their Debian packages here, installed with
-# apt-get only when missing.
+# Needs the Swift 6 toolchain, which Debian does not package (looked for on PATH and in
+# /opt/swift), and the Debian packages below, installed with apt-get only when missing.
 set -euo pipefail
+
+# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them.
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev)
 
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,19 @@ MSG
     exit 1
 }
 
+ensure_packages() {
+    local missing=()
+    for package in "${PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "bezel: installing ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${missing[@]}"
+}
+
 usage() {
     sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
 }
@@ -38,15 +52,18 @@ command=${1:-}
 case "$command" in
     demo)
         find_swift
+        ensure_packages
         swift run bezel-demo "$@"
         ;;
     test)
         find_swift
+        ensure_packages
         swift build --build-tests
         swift test "$@"
         ;;
     bench)
         find_swift
+        ensure_packages
         swift run -c release bezel-bench "$@"
         ;;
     -h|--help|help)

@@ -18,7 +18,8 @@ public enum Renderer {
     private static func draw(_ view: View, in context: any DrawingContext, dirty: Rect, isRoot: Bool) {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
         guard !view.isHidden, view.alpha > 0 else { return }
-        let frame = isRoot ? view.bounds : view.frame
+        let overflow = view.drawingOverflow
+        let frame = (isRoot ? view.bounds : view.frame).insetBy(dx: -overflow, dy: -overflow)
         if view.clipsToBounds || view.subviews.isEmpty, !frame.intersects(dirty) { return }
         context.saveState()
         if !isRoot { context.translate(by: view.frame.origin - view.boundsOrigin) }

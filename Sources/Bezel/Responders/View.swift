@@ -18,7 +18,8 @@ open class View: Responder {
         didSet {
             frame = frame.standardized
             guard frame != oldValue else { return }
-            superview?.setNeedsDisplay(oldValue)
+            let overflow = drawingOverflow
+            superview?.setNeedsDisplay(oldValue.insetBy(dx: -overflow, dy: -overflow))
             setNeedsDisplay()
         }
     }
@@ -48,14 +49,14 @@ open class View: Responder {
     // MARK: Touch eligibility (spec §2, §3)
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame) } }
+        didSet { if isHidden != oldValue { setNeedsDisplay() } }
     }
     /// Opacity 0...1, applied to the view and its subviews as one group; below 0.01 the view
     /// (and its subviews) cannot be hit. Out-of-range values are clamped and NaN counts as 0.
     @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
             alpha = alpha.isNaN ? 0 : min(1, max(0, alpha))
-            if alpha != oldValue { superview?.setNeedsDisplay(frame) }
+            if alpha != oldValue { setNeedsDisplay() }
         }
     }
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
@@ -103,9 +104,14 @@ open class View: Responder {
         }
     }
 
-    /// Marks the whole view for redrawing.
+    /// How far the view's drawing may reach outside its bounds (a slider's thumb); redraws
+    /// and culling include it. Default 0.
+    open var drawingOverflow: Double { 0 }
+
+    /// Marks the whole view (and its overflow) for redrawing.
     public func setNeedsDisplay() {
-        setNeedsDisplay(bounds)
+        let overflow = drawingOverflow
+        setNeedsDisplay(overflow > 0 ? bounds.insetBy(dx: -overflow, dy: -overflow) : bounds)
     }
 
     /// Marks `rect` (this view's coordinates) for redrawing; merged into the window's damage.
@@ -235,7 +241,7 @@ open class View: Responder {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
-        parent.setNeedsDisplay(frame)
+        setNeedsDisplay()
         if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         superview = nil
     }

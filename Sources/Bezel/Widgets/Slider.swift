@@ -23,6 +23,9 @@ open class Slider: Control {
     /// Bezel's kiosk tracks are thicker, so the thumb follows the track).
     public var thumbDiameter: Double { bounds.height + 8 }
 
+    /// The thumb reaches 4 pt above and below the track (plus a pixel of antialiasing).
+    open override var drawingOverflow: Double { 5 }
+
     private var grabOffset: Double = 0
     private var changedWhileTracking = false
 
