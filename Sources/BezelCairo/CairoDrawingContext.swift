@@ -165,11 +165,14 @@ public final class CairoDrawingContext: DrawingContext {
         case .tail: ellipsize = PANGO_ELLIPSIZE_END
         }
         pango_layout_set_ellipsize(layout, width == nil ? PANGO_ELLIPSIZE_NONE : ellipsize)
+        // Bezel's left and right are absolute, as UIKit's: Pango mirrors the alignment of a
+        // right-to-left paragraph, so mirror it back.
+        let rightToLeft = pango_find_base_dir(text, -1) == PANGO_DIRECTION_RTL
         let alignment: PangoAlignment
         switch style.alignment {
-        case .left: alignment = PANGO_ALIGN_LEFT
+        case .left: alignment = rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         case .center: alignment = PANGO_ALIGN_CENTER
-        case .right: alignment = PANGO_ALIGN_RIGHT
+        case .right: alignment = rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
         }
         pango_layout_set_alignment(layout, alignment)
     }

@@ -120,3 +120,31 @@ public final class ImageBuffer {
         return count
     }
 }
+
+extension ImageBuffer {
+    /// A picture of where `self` and `other` differ: differing pixels red, the rest a faded
+    /// copy of `self`. Nil when the sizes differ.
+    public func differenceImage(from other: ImageBuffer, tolerance: Int) throws(CairoError) -> ImageBuffer? {
+        guard width == other.width, height == other.height else { return nil }
+        let result = try ImageBuffer(width: width, height: height)
+        cairo_surface_flush(surface)
+        cairo_surface_flush(other.surface)
+        guard let a = cairo_image_surface_get_data(surface), let b = cairo_image_surface_get_data(other.surface),
+              let out = cairo_image_surface_get_data(result.surface) else { return nil }
+        for y in 0..<height {
+            let rowA = UnsafeRawPointer(a + y * stride), rowB = UnsafeRawPointer(b + y * other.stride)
+            let rowOut = UnsafeMutableRawPointer(out + y * result.stride)
+            for x in 0..<width {
+                let pa = rowA.load(fromByteOffset: x * 4, as: UInt32.self), pb = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
+                var differs = false
+                for shift: UInt32 in [0, 8, 16] where abs(Int((pa >> shift) & 0xFF) - Int((pb >> shift) & 0xFF)) > tolerance {
+                    differs = true
+                }
+                let faded = ((pa >> 2) & 0x3F3F3F) + 0x404040
+                rowOut.storeBytes(of: differs ? 0xFFFF0000 : faded, toByteOffset: x * 4, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(result.surface)
+        return result
+    }
+}

@@ -1,0 +1,166 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+import BezelScenes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+@Suite(.serialized) struct RenderingTests {
+    @Test func standardSceneMatchesItsGolden() throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let scene = StandardKioskScene(application: app)
+        try Snapshot.check(scene.window, named: "standard-scene")
+    }
+
+    @Test func buttonInEveryState() throws {
+        var buttons: [Button] = []
+        for (i, state) in ["normal", "highlighted", "disabled", "selected"].enumerated() {
+            let button = Button(frame: Rect(x: 10 + Double(i) * 130, y: 10, width: 120, height: 60))
+            button.title = state
+            button.backgroundColor = Color(rgb: 0x34495E)
+            button.cornerRadius = 8
+            button.borderWidth = 1
+            button.borderColor = Color.white.withAlpha(0.25)
+            button.setTitleColor(.white, for: .normal)
+            button.setBackgroundColor(Color(rgb: 0x2E86DE), for: .selected)
+            buttons.append(button)
+        }
+        buttons[1].isHighlighted = true
+        buttons[2].isEnabled = false
+        buttons[3].isSelected = true
+        let (app, window) = Snapshot.window(Size(width: 530, height: 80), buttons)
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "button-states") }
+    }
+
+    @Test func sliderAndSwitchStates() throws {
+        let low = Slider(frame: Rect(x: 16, y: 16, width: 300, height: 24))
+        let mid = Slider(frame: Rect(x: 16, y: 56, width: 300, height: 24))
+        mid.value = 0.4
+        let high = Slider(frame: Rect(x: 16, y: 96, width: 300, height: 24))
+        high.value = 1
+        high.isHighlighted = true
+        let disabled = Slider(frame: Rect(x: 16, y: 136, width: 300, height: 24))
+        disabled.value = 0.7
+        disabled.isEnabled = false
+        let off = Switch(frame: Rect(x: 340, y: 12, width: 80, height: 40))
+        let on = Switch(frame: Rect(x: 340, y: 62, width: 80, height: 40))
+        on.isOn = true
+        let offDisabled = Switch(frame: Rect(x: 340, y: 112, width: 80, height: 40))
+        offDisabled.isEnabled = false
+        let (app, window) = Snapshot.window(Size(width: 440, height: 170), [low, mid, high, disabled, off, on, offDisabled])
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "slider-switch-states") }
+    }
+
+    @Test func labelsWrapTruncateAndShapeScripts() throws {
+        let white = Color.white
+        let latin = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), text: "Bezel draws text with Pango",
+                          style: TextStyle(size: 18, color: white))
+        let truncated = Label(frame: Rect(x: 10, y: 50, width: 160, height: 30), text: "A label too long to fit in its frame",
+                              style: TextStyle(size: 18, color: white))
+        let wrapped = Label(frame: Rect(x: 10, y: 90, width: 300, height: 70),
+                            text: "Two lines of centred text that wrap at the label's width.",
+                            style: TextStyle(size: 16, color: white, alignment: .center, numberOfLines: 2))
+        let arabic = Label(frame: Rect(x: 10, y: 170, width: 300, height: 30), text: "مرحبا بالعالم",
+                           style: TextStyle(size: 20, color: white, alignment: .right))
+        let bold = Label(frame: Rect(x: 10, y: 210, width: 300, height: 30), text: "Bold 1234567890",
+                         style: TextStyle(size: 20, weight: .bold, color: Color(rgb: 0x2E86DE)))
+        let (app, window) = Snapshot.window(Size(width: 320, height: 250), [latin, truncated, wrapped, arabic, bold])
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels") }
+    }
+
+    @Test func viewVisualsRoundingBordersGroupOpacityAndClipping() throws {
+        let rounded = View(frame: Rect(x: 10, y: 10, width: 100, height: 60))
+        rounded.backgroundColor = Color(rgb: 0xE74C3C)
+        rounded.cornerRadius = 16
+        rounded.borderWidth = 4
+        rounded.borderColor = .white
+        // Group opacity: the overlapping children do not show through each other.
+        let group = View(frame: Rect(x: 130, y: 10, width: 120, height: 60))
+        group.alpha = 0.5
+        let a = View(frame: Rect(x: 0, y: 0, width: 80, height: 60))
+        a.backgroundColor = Color(rgb: 0x2ECC71)
+        let b = View(frame: Rect(x: 40, y: 0, width: 80, height: 60))
+        b.backgroundColor = Color(rgb: 0x3498DB)
+        group.addSubview(a)
+        group.addSubview(b)
+        let clipper = View(frame: Rect(x: 270, y: 10, width: 60, height: 60))
+        clipper.backgroundColor = Color(rgb: 0x95A5A6)
+        clipper.clipsToBounds = true
+        let overhang = View(frame: Rect(x: 30, y: 30, width: 60, height: 60))
+        overhang.backgroundColor = Color(rgb: 0xF1C40F)
+        clipper.addSubview(overhang)
+        let hidden = View(frame: Rect(x: 10, y: 80, width: 50, height: 20))
+        hidden.backgroundColor = .white
+        hidden.isHidden = true
+        let (app, window) = Snapshot.window(Size(width: 350, height: 110), [rounded, group, clipper, hidden])
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "view-visuals") }
+    }
+
+    @Test func incrementalFramesEqualAFullRedraw() throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let scene = StandardKioskScene(application: app)
+        let display = try HeadlessDisplay(window: scene.window)
+        display.renderFrame()
+        let fingers = TouchScript(app)
+        fingers.down(at: scene.centerOfButton(12))
+        let pressed = display.renderFrame()
+        #expect(pressed.count == 1 && pressed[0].area == 120 * 80, "only button 12 is redrawn")
+        #expect(display.renderFrame().isEmpty, "nothing changed, nothing drawn")
+        fingers.up()
+        scene.title.text = "Changed"
+        scene.slider.value = 0.9
+        scene.buttons[3].isHidden = true
+        scene.buttons[5].frame.origin.x -= 30
+        display.renderFrame()
+        // The same tree drawn from scratch must give the same pixels.
+        let fresh = try HeadlessDisplay(window: scene.window)
+        scene.window.damage.addAll()
+        fresh.renderFrame()
+        #expect(display.framebuffer.countDifferingPixels(from: fresh.framebuffer, tolerance: 0) == 0)
+    }
+
+    @Test func damageTrackerMergesAndBoundsItsRects() {
+        var damage = DamageTracker(bounds: Rect(x: 0, y: 0, width: 800, height: 480))
+        damage.add(Rect(x: 10, y: 10, width: 10, height: 10))
+        damage.add(Rect(x: 15, y: 15, width: 10, height: 10))
+        #expect(damage.rects == [Rect(x: 10, y: 10, width: 15, height: 15)], "overlapping rects merge")
+        damage.add(Rect(x: 100.5, y: 100.2, width: 10, height: 10))
+        #expect(damage.rects.last == Rect(x: 100, y: 100, width: 11, height: 11), "whole pixels")
+        damage.add(Rect(x: -50, y: -50, width: 20, height: 20))
+        #expect(damage.rects.count == 2, "outside the window: ignored")
+        for i in 0..<20 { damage.add(Rect(x: Double(i) * 40, y: 300, width: 5, height: 5)) }
+        #expect(damage.rects.count <= DamageTracker.maximumRects)
+        damage.add(Rect(x: 0, y: 0, width: 800, height: 400))
+        #expect(damage.isFullFrame, "over 70 % of the window: full frame")
+        #expect(damage.take().count == 1 && damage.isEmpty)
+    }
+
+    @Test func badInputGivesClearErrors() throws {
+        #expect(throws: Color.ParseError.invalid("#12345")) { try Color(hex: "#12345") }
+        #expect(throws: Color.ParseError.self) { try Color(hex: "not a colour") }
+        #expect(try Color(hex: "#2E86DE") == Color(rgb: 0x2E86DE))
+        #expect(try Color(hex: "fff") == Color.white)
+        #expect(try Color(hex: "#00000080").alpha == Double(0x80) / 255)
+        #expect(throws: CairoError.self) { try ImageBuffer(width: 0, height: 10) }
+        #expect(throws: CairoError.self) { try ImageBuffer(width: 100_000, height: 10) }
+        #expect(throws: CairoError.self) { try ImageBuffer(contentsOfPNG: "/nonexistent/image.png") }
+        // A corrupt PNG: a text file with a .png name.
+        let path = Snapshot.failureDirectory + "-corrupt.png"
+        let file = fopen(path, "w")
+        fputs("not a png", file)
+        fclose(file)
+        #expect(throws: CairoError.self) { try ImageBuffer(contentsOfPNG: path) }
+        // A zero-sized and a negative-sized view draw nothing and do not crash.
+        let empty = View(frame: Rect(x: 10, y: 10, width: 0, height: 0))
+        empty.backgroundColor = .white
+        empty.cornerRadius = 5
+        empty.borderWidth = 3
+        let negative = Label(frame: Rect(x: 50, y: 50, width: -20, height: -10), text: "x")
+        let (app, window) = Snapshot.window(Size(width: 60, height: 60), [empty, negative])
+        let display = try HeadlessDisplay(window: window)
+        display.renderFrame()
+        withExtendedLifetime(app) {}
+    }
+}
