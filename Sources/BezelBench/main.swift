@@ -10,8 +10,13 @@
 //       holding 200 rows with a button each, with the scroll view's pan and pinch in play;
 //   M5  memcpy and memset of one 800x480 XRGB8888 frame: the physical floor.
 //
+//   M1  full render of the standard scene into the 800x480 XRGB8888 framebuffer (render into
+//       cached memory with cairo + Pango, then copy to the framebuffer);
+//   M2  button 12 turns highlighted: redraw of the damaged region and its copy;
+//
 // Run in release: `swift run -c release bezel-bench [iterations]`.
 import Bezel
+import BezelCairo
 import BezelScenes
 #if canImport(Glibc)
 import Glibc
@@ -165,6 +170,39 @@ func measureTenFingerFrame(iterations: Int) -> Stats {
 }
 
 @MainActor
+func measureRendering(iterations: Int) -> (full: Stats, highlight: Stats) {
+    let app = Application(clock: VirtualClock(), tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    guard let display = try? HeadlessDisplay(window: scene.window) else {
+        print("ERROR: cannot create the headless display")
+        exit(1)
+    }
+    display.renderFrame()
+    var full: [UInt64] = []
+    var highlight: [UInt64] = []
+    let button = scene.buttons[11]
+    for i in 0..<(iterations + iterations / 10) {
+        scene.window.setNeedsFullRedraw()
+        let t0 = nowNanoseconds()
+        display.renderFrame()
+        let t1 = nowNanoseconds()
+        button.isHighlighted.toggle()
+        let t2 = nowNanoseconds()
+        let redrawn = display.renderFrame()
+        let t3 = nowNanoseconds()
+        guard redrawn.count == 1, redrawn[0].area == 120 * 80 else {
+            print("ERROR: highlighting button 12 redrew \(redrawn), not its 120x80 frame")
+            exit(1)
+        }
+        if i >= iterations / 10 {
+            full.append(t1 - t0)
+            highlight.append(t3 - t2)
+        }
+    }
+    return (Stats(full), Stats(highlight))
+}
+
+@MainActor
 func main() {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.contains("--help") || arguments.contains("-h") {
@@ -172,26 +210,41 @@ func main() {
         usage: bezel-bench [iterations]
 
         Prints RESULT lines for the standard kiosk scene (design.md §5), measured in one run:
+          RESULT M1 median_us=… p95_us=… ratio_memcpy=…   full render of the scene into the framebuffer
+          RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: redraw + copy
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
           RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
-          RESULT M4 peak_rss_kib=…                         peak resident set size
+          RESULT M4_rss_kib=…                              peak resident set size of this run
+        bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
+        and renders it once.
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
           RESULT M5_memset median_us=… p95_us=…            fill of one 800x480x4 frame
         iterations: samples per figure (default 2000, at least 200). Build with -c release.
         """)
         return
     }
+    if arguments.contains("--rss-probe") {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let scene = StandardKioskScene(application: app)
+        let display = try? HeadlessDisplay(window: scene.window)
+        display?.renderFrame()
+        print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
+        return
+    }
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
     let copies = measureFrameCopies(iterations: iterations)
     let (m3, clicks) = measurePressToClick(iterations: iterations)
     let m6 = measureTenFingerFrame(iterations: iterations)
+    let (m1, m2) = measureRendering(iterations: iterations)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
     let copiesAfter = measureFrameCopies(iterations: iterations)
     let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
+    print("RESULT M1 median_us=\(format(m1.median)) p95_us=\(format(m1.p95)) ratio_memcpy=\(format(m1.median / memcpyMedian)) iterations=\(iterations)")
+    print("RESULT M2 median_us=\(format(m2.median)) p95_us=\(format(m2.p95)) ratio_memcpy=\(format(m2.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")
-    print("RESULT M4 peak_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1)")
+    print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
 }

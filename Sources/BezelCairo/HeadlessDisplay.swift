@@ -29,8 +29,9 @@ public final class HeadlessDisplay {
     @discardableResult
     public func renderFrame() -> [Rect] {
         let rects = window.takeDamage()
+        let covered = Renderer.isCoveredByOpaqueBackground(window)
         for rect in rects {
-            context.fill(rect, color: clearColor)
+            if !covered { context.fill(rect, color: clearColor) }
             Renderer.render(window, in: context, dirty: rect)
         }
         if !rects.isEmpty { cache.copy(rects, to: framebuffer) }

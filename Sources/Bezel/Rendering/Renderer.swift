@@ -15,6 +15,18 @@ public enum Renderer {
         context.restoreState()
     }
 
+    /// Whether the window, or a visible full-size view at the bottom of it, paints every pixel
+    /// opaquely: then the display need not clear damaged areas first (one fewer full fill).
+    public static func isCoveredByOpaqueBackground(_ window: Window) -> Bool {
+        var view: View? = window
+        while let v = view, !v.isHidden, v.alpha >= 1 {
+            if let color = v.backgroundColor, color.alpha >= 1, v.cornerRadius == 0 { return true }
+            guard let first = v.subviews.first, first.frame.contains(v.bounds) else { return false }
+            view = first
+        }
+        return false
+    }
+
     private static func draw(_ view: View, in context: any DrawingContext, dirty: Rect, isRoot: Bool) {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
         guard !view.isHidden, view.alpha > 0 else { return }

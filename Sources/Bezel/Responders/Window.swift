@@ -28,6 +28,11 @@ open class Window: View {
         damage.take()
     }
 
+    /// Marks the whole window for redrawing (after a rotation, a mode change, a lost frame).
+    public func setNeedsFullRedraw() {
+        damage.addAll()
+    }
+
     /// A resized window redraws everything.
     public override var frame: Rect {
         didSet { if frame.size != oldValue.size { damage.resize(to: bounds) } }
