@@ -28,6 +28,7 @@ public final class HeadlessDisplay {
     /// window did not change, and nothing was done).
     @discardableResult
     public func renderFrame() -> [Rect] {
+        window.layoutIfNeeded()
         let rects = window.takeDamage()
         let covered = Renderer.isCoveredByOpaqueBackground(window)
         for rect in rects {

@@ -18,6 +18,7 @@ open class View: Responder {
         didSet {
             frame = frame.standardized
             guard frame != oldValue else { return }
+            if frame.size != oldValue.size { boundsSizeChanged(from: oldValue.size) }
             let overflow = drawingOverflow
             superview?.setNeedsDisplay(oldValue.insetBy(dx: -overflow, dy: -overflow))
             setNeedsDisplay()
@@ -66,6 +67,50 @@ open class View: Responder {
     /// True: the view receives a touch only while no other view of its window has one, and
     /// while it holds one no other view's touch is delivered (to views or recognizers).
     @exclusivity(unchecked) public var isExclusiveTouch = false
+
+    // MARK: Layout
+
+    /// How the view follows its superview's size changes (UIKit's springs and struts).
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews' autoresizing masks apply when this view is resized (UIKit default true).
+    public var autoresizesSubviews = true
+    /// Set by `setNeedsLayout()`; cleared by the layout pass.
+    public private(set) var needsLayout = true
+
+    /// Asks for `layoutSubviews()` before the next frame is drawn.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Lays out this view's subtree now where it was asked for (parents before children).
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Positions the subviews. The default does nothing (autoresizing already ran); override
+    /// it to lay out by hand, as `StackView` does.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`; the default is the current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// The natural size of the content, or `View.noIntrinsicMetric` for either dimension.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    public static let noIntrinsicMetric: Double = -1
+
+    /// Resizes the subviews that follow this view's size, then asks for a layout.
+    private func boundsSizeChanged(from old: Size) {
+        setNeedsLayout()
+        guard autoresizesSubviews else { return }
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            subview.frame = subview.autoresizingMask.resize(subview.frame, from: old, to: frame.size)
+        }
+    }
 
     // MARK: Looks (drawn by the Renderer through a DrawingContext)
 

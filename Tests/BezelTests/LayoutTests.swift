@@ -1,0 +1,94 @@
+import Testing
+@testable import Bezel
+
+@MainActor
+@Suite struct LayoutTests {
+    @Test func autoresizingFollowsTheSuperview() {
+        let parent = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let header = View(frame: Rect(x: 0, y: 0, width: 400, height: 60))
+        header.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+        let corner = View(frame: Rect(x: 350, y: 250, width: 40, height: 40))
+        corner.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
+        let centered = View(frame: Rect(x: 150, y: 100, width: 100, height: 100))
+        centered.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
+        let fixed = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
+        for v in [header, corner, centered, fixed] { parent.addSubview(v) }
+        parent.frame.size = Size(width: 800, height: 480)
+        #expect(header.frame == Rect(x: 0, y: 0, width: 800, height: 60))
+        #expect(corner.frame == Rect(x: 750, y: 430, width: 40, height: 40))
+        #expect(centered.frame == Rect(x: 350, y: 100, width: 100, height: 100))
+        #expect(fixed.frame == Rect(x: 10, y: 10, width: 10, height: 10))
+        // Shrinking below zero keeps sizes at zero.
+        parent.frame.size = Size(width: 0, height: 0)
+        #expect(header.frame.width == 0)
+        parent.autoresizesSubviews = false
+        parent.frame.size = Size(width: 100, height: 100)
+        #expect(header.frame.width == 0)
+    }
+
+    @Test func stackViewDistributions() {
+        let a = View(frame: Rect(x: 0, y: 0, width: 50, height: 20))
+        let b = View(frame: Rect(x: 0, y: 0, width: 80, height: 30))
+        let c = View(frame: Rect(x: 0, y: 0, width: 30, height: 10))
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 300, height: 40), arrangedSubviews: [a, b, c])
+        stack.spacing = 10
+        stack.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 0, y: 0, width: 50, height: 40))
+        #expect(b.frame == Rect(x: 60, y: 0, width: 80, height: 40))
+        #expect(c.frame == Rect(x: 150, y: 0, width: 150, height: 40), "fill: the last view takes the rest")
+
+        stack.distribution = .fillEqually
+        stack.layoutIfNeeded()
+        #expect(a.frame.width == (300 - 20) / 3.0 && c.frame.maxX == 300)
+
+        c.frame.size.width = 30
+        stack.distribution = .equalSpacing
+        stack.alignment = .center
+        b.frame.size = Size(width: 80, height: 30)
+        stack.layoutIfNeeded()
+        #expect(b.frame.minY == 5, "centred across the axis")
+        #expect(c.frame.maxX == 300 && a.frame.minX == 0)
+
+        stack.axis = .vertical
+        stack.frame = Rect(x: 0, y: 0, width: 100, height: 300)
+        stack.distribution = .fillEqually
+        stack.alignment = .fill
+        stack.layoutMargins = EdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
+        stack.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 5, y: 10, width: 90, height: (280 - 20) / 3.0))
+    }
+
+    @Test func stackViewSurvivesZeroAndNegativeSizes() {
+        let views = (0..<3).map { _ in View(frame: Rect(x: 0, y: 0, width: 100, height: 10)) }
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 50, height: 10), arrangedSubviews: views)
+        stack.spacing = -5
+        stack.layoutIfNeeded()
+        #expect(views.allSatisfy { $0.frame.width >= 0 })
+        stack.frame.size = Size(width: 0, height: 0)
+        stack.distribution = .fillEqually
+        stack.layoutIfNeeded()
+        #expect(views.allSatisfy { $0.frame.width == 0 })
+        views[1].isHidden = true
+        stack.removeArrangedSubview(views[2])
+        stack.frame.size = Size(width: 100, height: 10)
+        stack.layoutIfNeeded()
+        #expect(views[0].frame.width == 100, "hidden and removed views take no space")
+    }
+
+    @Test func layoutRunsBeforeAFrameAndOnlyWhenAsked() {
+        final class Counting: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let view = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        view.layoutIfNeeded()
+        view.layoutIfNeeded()
+        #expect(view.layouts == 1)
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        #expect(view.layouts == 2)
+        view.frame.size = Size(width: 20, height: 20)
+        view.layoutIfNeeded()
+        #expect(view.layouts == 3, "a size change asks for a layout")
+    }
+}
