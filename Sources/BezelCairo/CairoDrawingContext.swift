@@ -62,6 +62,25 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_translate(cairo, offset.x, offset.y)
     }
 
+    public func rotate(by radians: Double) {
+        cairo_rotate(cairo, radians)
+    }
+
+    public func drawImage(_ image: Image, in rect: Rect) {
+        guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
+        let r = rect.standardized
+        guard !r.isEmpty else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, r.minX, r.minY)
+        cairo_scale(cairo, r.width / image.size.width, r.height / image.size.height)
+        cairo_set_source_surface(cairo, buffer.surface, 0, 0)
+        // Bilinear filtering: smooth when scaled, exact at 1:1.
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cairo, 0, 0, image.size.width, image.size.height)
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+    }
+
     public func clip(to rect: Rect) {
         let r = rect.standardized
         cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)

@@ -6,6 +6,8 @@ public protocol DrawingContext: AnyObject {
     func saveState()
     func restoreState()
     func translate(by offset: Point)
+    /// Rotates the drawing space by `radians` (clockwise on screen) about the current origin.
+    func rotate(by radians: Double)
     /// Intersects the clip with `rect`.
     func clip(to rect: Rect)
     func fill(_ rect: Rect, color: Color)
@@ -17,6 +19,8 @@ public protocol DrawingContext: AnyObject {
     /// group opacity).
     func beginGroup()
     func endGroup(alpha: Double)
+    /// Draws `image` scaled to fill `rect`.
+    func drawImage(_ image: Image, in rect: Rect)
     /// Draws `text` laid out in `rect` (wrapping, alignment and truncation from `style`),
     /// vertically centred.
     func drawText(_ text: String, in rect: Rect, style: TextStyle)

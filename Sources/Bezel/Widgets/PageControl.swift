@@ -1,0 +1,49 @@
+/// UIKit's `UIPageControl`: a row of dots, one per page. A tap on the left or right half
+/// moves one page back or forward and sends `valueChanged`.
+@MainActor
+open class PageControl: Control {
+    public var numberOfPages = 0 {
+        didSet {
+            numberOfPages = max(0, numberOfPages)
+            currentPage = min(currentPage, max(0, numberOfPages - 1))
+            setNeedsDisplay()
+        }
+    }
+    public var currentPage = 0 {
+        didSet {
+            currentPage = min(max(0, currentPage), max(0, numberOfPages - 1))
+            if currentPage != oldValue { setNeedsDisplay() }
+        }
+    }
+    public var pageIndicatorTintColor = Color.white.withAlpha(0.3)
+    public var currentPageIndicatorTintColor = Color.white
+    public var hidesForSinglePage = false
+
+    /// Dot diameter 7 pt and spacing 9 pt: UIKit's classic page control.
+    static let dot = 7.0
+    static let gap = 9.0
+
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        guard let touch, isTouchInside, numberOfPages > 1 else { return }
+        let forward = touch.location(in: self).x >= bounds.midX
+        let page = currentPage + (forward ? 1 : -1)
+        guard page >= 0, page < numberOfPages else { return }
+        currentPage = page
+        sendActions(for: .valueChanged, with: event)
+    }
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
+    }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        guard numberOfPages > (hidesForSinglePage ? 1 : 0) else { return }
+        let total = Double(numberOfPages) * Self.dot + Double(numberOfPages - 1) * Self.gap
+        var x = bounds.midX - total / 2
+        for page in 0..<numberOfPages {
+            let color = page == currentPage ? currentPageIndicatorTintColor : pageIndicatorTintColor
+            context.fillEllipse(in: Rect(x: x, y: bounds.midY - Self.dot / 2, width: Self.dot, height: Self.dot), color: color)
+            x += Self.dot + Self.gap
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// UIKit's `UISegmentedControl`: a row of titled segments, one selected. Touching a segment
+/// selects it when the finger lifts inside and sends `valueChanged`.
+@MainActor
+open class SegmentedControl: Control {
+    public private(set) var titles: [String]
+    /// -1: none selected (UIKit's `noSegment`).
+    public var selectedSegmentIndex = -1 {
+        didSet {
+            if selectedSegmentIndex < -1 || selectedSegmentIndex >= titles.count { selectedSegmentIndex = -1 }
+            if selectedSegmentIndex != oldValue { setNeedsDisplay() }
+        }
+    }
+    public var titleStyle = TextStyle(size: 15, alignment: .center) { didSet { setNeedsDisplay() } }
+
+    public static let noSegment = -1
+    private var touchedSegment = -1
+
+    public init(frame: Rect = .zero, items: [String]) {
+        titles = items
+        super.init(frame: frame)
+    }
+
+    public var numberOfSegments: Int { titles.count }
+
+    public func setTitle(_ title: String, forSegmentAt index: Int) {
+        guard titles.indices.contains(index) else {
+            Diagnostics.report(.apiMisuse, "setTitle(forSegmentAt: \(index)): \(titles.count) segments; ignored")
+            return
+        }
+        titles[index] = title
+        setNeedsDisplay()
+    }
+
+    public func insertSegment(withTitle title: String, at index: Int) {
+        titles.insert(title, at: max(0, min(index, titles.count)))
+        setNeedsDisplay()
+    }
+
+    func segment(at point: Point) -> Int {
+        guard !titles.isEmpty, bounds.width > 0 else { return -1 }
+        let index = Int((point.x - bounds.minX) / (bounds.width / Double(titles.count)))
+        return min(max(0, index), titles.count - 1)
+    }
+
+    open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
+        touchedSegment = segment(at: touch.location(in: self))
+        setNeedsDisplay()
+        return touchedSegment >= 0
+    }
+
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        defer {
+            touchedSegment = -1
+            setNeedsDisplay()
+        }
+        guard let touch, isTouchInside else { return }
+        let index = segment(at: touch.location(in: self))
+        guard index == touchedSegment, index != selectedSegmentIndex else { return }
+        selectedSegmentIndex = index
+        sendActions(for: .valueChanged, with: event)
+    }
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
+    }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        guard !titles.isEmpty else { return }
+        let tint = isEnabled ? tintColor : tintColor.withAlpha(0.35)
+        let width = bounds.width / Double(titles.count)
+        for (i, title) in titles.enumerated() {
+            let segment = Rect(x: bounds.minX + Double(i) * width, y: bounds.minY, width: width, height: bounds.height)
+            if i == selectedSegmentIndex {
+                context.fill(segment, color: tint)
+            } else if i == touchedSegment && isHighlighted {
+                context.fill(segment, color: tint.withAlpha(0.15))
+            }
+            if i > 0 { context.fill(Rect(x: segment.minX - 0.5, y: bounds.minY, width: 1, height: bounds.height), color: tint) }
+            var style = titleStyle
+            style.color = i == selectedSegmentIndex ? .white : tint
+            context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)
+        }
+        context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: tint)
+    }
+}

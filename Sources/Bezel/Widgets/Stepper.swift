@@ -1,0 +1,87 @@
+/// UIKit's `UIStepper`: minus and plus halves change `value` by `stepValue` within
+/// `minimumValue...maximumValue`, sending `valueChanged`. Holding a half repeats
+/// (`autorepeat`, default on): after 0.5 s, then every 0.1 s (UIKit's observed timing).
+@MainActor
+open class Stepper: Control {
+    public var minimumValue: Double = 0 { didSet { value = clamped(value) } }
+    public var maximumValue: Double = 100 { didSet { value = clamped(value) } }
+    public var stepValue: Double = 1 {
+        didSet { if !(stepValue > 0) || !stepValue.isFinite { stepValue = 1 } }
+    }
+    public var value: Double = 0 {
+        didSet {
+            if value.isNaN { value = oldValue }
+            value = clamped(value)
+            if value != oldValue { setNeedsDisplay() }
+        }
+    }
+    public var autorepeat = true
+    /// Past the maximum, continue from the minimum (and the other way round).
+    public var wraps = false
+
+    static let repeatDelay: TimeInterval = 0.5
+    static let repeatInterval: TimeInterval = 0.1
+
+    private var direction: Double = 0
+    private var repeatTimer: TimerHandle?
+
+    private func clamped(_ v: Double) -> Double {
+        min(max(v, min(minimumValue, maximumValue)), max(minimumValue, maximumValue))
+    }
+
+    private func step(with event: Event?) {
+        var next = value + direction * stepValue
+        if wraps {
+            if next > maximumValue { next = minimumValue } else if next < minimumValue { next = maximumValue }
+        }
+        let old = value
+        value = next
+        if value != old { sendActions(for: .valueChanged, with: event) }
+    }
+
+    open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
+        direction = touch.location(in: self).x >= bounds.midX ? 1 : -1
+        step(with: event)
+        if autorepeat, let runLoop = window?.application?.runLoop {
+            repeatTimer = runLoop.schedule(after: Self.repeatDelay) { [weak self] in self?.repeatStep(runLoop) }
+        }
+        return true
+    }
+
+    private func repeatStep(_ runLoop: RunLoop) {
+        guard isTracking, isTouchInside else { return }
+        step(with: nil)
+        repeatTimer = runLoop.schedule(after: Self.repeatInterval) { [weak self] in self?.repeatStep(runLoop) }
+    }
+
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        repeatTimer?.cancel()
+        repeatTimer = nil
+    }
+
+    open override func cancelTracking(with event: Event?) {
+        repeatTimer?.cancel()
+        repeatTimer = nil
+    }
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
+    }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        let tint = tintColor
+        context.strokeRoundedRect(bounds, radius: 6, lineWidth: 1, color: tint)
+        context.fill(Rect(x: bounds.midX - 0.5, y: bounds.minY, width: 1, height: bounds.height), color: tint)
+        let half = bounds.width / 2
+        let minus = value > minimumValue || wraps ? tint : tint.withAlpha(0.35)
+        let plus = value < maximumValue || wraps ? tint : tint.withAlpha(0.35)
+        let bar = min(14.0, half / 3)
+        context.fill(Rect(x: bounds.minX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: minus)
+        context.fill(Rect(x: bounds.midX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: plus)
+        context.fill(Rect(x: bounds.midX + half / 2 - 1, y: bounds.midY - bar / 2, width: 2, height: bar), color: plus)
+        if isHighlighted {
+            let pressed = Rect(x: direction > 0 ? bounds.midX : bounds.minX, y: bounds.minY, width: half, height: bounds.height)
+            context.fill(pressed.insetBy(dx: 1, dy: 1), color: tint.withAlpha(0.15))
+        }
+    }
+}
