@@ -15,13 +15,20 @@ public final class HeadlessDisplay {
     private let context: CairoDrawingContext
     /// Where the empty parts of the window show (no view draws there): black, like an unlit panel.
     public var clearColor = Color.black
+    /// How the panel is mounted: the UI is drawn rotated into the panel-sized buffers.
+    public let rotation: DisplayRotation
 
-    public init(window: Window) throws(CairoError) {
+    /// - Parameter rotation: the panel's mounting; the framebuffer has the panel's size.
+    public init(window: Window, rotation: DisplayRotation = .none) throws(CairoError) {
         self.window = window
-        let size = window.bounds.integral
-        cache = try ImageBuffer(width: Int(size.width), height: Int(size.height))
-        framebuffer = try ImageBuffer(width: Int(size.width), height: Int(size.height))
+        self.rotation = rotation
+        let panel = rotation.panelSize(for: window.bounds.integral.size)
+        cache = try ImageBuffer(width: Int(panel.width), height: Int(panel.height))
+        framebuffer = try ImageBuffer(width: Int(panel.width), height: Int(panel.height))
         context = try CairoDrawingContext(target: cache)
+        let transform = rotation.drawingTransform
+        context.translate(by: transform.translation(window.bounds.size))
+        context.rotate(by: transform.radians)
     }
 
     /// Renders what changed since the last frame; returns the rectangles redrawn (none: the
@@ -35,7 +42,10 @@ public final class HeadlessDisplay {
             if !covered { context.fill(rect, color: clearColor) }
             Renderer.render(window, in: context, dirty: rect)
         }
-        if !rects.isEmpty { cache.copy(rects, to: framebuffer) }
+        if !rects.isEmpty {
+            let logical = window.bounds.size
+            cache.copy(rects.map { rotation.toPanel($0, logical: logical) }, to: framebuffer)
+        }
         return rects
     }
 
