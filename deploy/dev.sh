@@ -64,7 +64,15 @@ case "$command" in
     bench)
         find_swift
         ensure_packages
-        swift run -c release bezel-bench "$@"
+        swift build -c release --product bezel-bench
+        swift build -c release --product bezel-demo
+        bin=$(swift build -c release --show-bin-path)
+        "$bin/bezel-bench" "$@"
+        "$bin/bezel-bench" --rss-probe
+        stripped=$(mktemp)
+        strip -o "$stripped" "$bin/bezel-demo"
+        echo "RESULT M4_binary_bytes=$(stat -c %s "$stripped") (bezel-demo, release, stripped)"
+        rm -f "$stripped"
         ;;
     -h|--help|help)
         usage
