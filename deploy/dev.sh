@@ -9,8 +9,9 @@
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
 set -euo pipefail
 
-# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them.
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev)
+# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK font
+# for the fallback the CJK snapshot test renders (DejaVu Sans, bundled, has no CJK glyphs).
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei)
 
 cd "$(dirname "$0")/.."
 

@@ -199,3 +199,49 @@ import Glibc
         #expect(DisplayRotation(degrees: " 270") == .clockwise270 && DisplayRotation(degrees: "45") == nil)
     }
 }
+
+@MainActor
+@Suite(.serialized) struct MoreRenderingTests {
+    @Test func cjkTextFallsBackToASystemFont() throws {
+        let chinese = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), text: "触摸屏应用 你好世界",
+                            style: TextStyle(size: 20, color: .white))
+        let japanese = Label(frame: Rect(x: 10, y: 50, width: 300, height: 30), text: "タッチパネル",
+                             style: TextStyle(size: 20, color: .white))
+        let mixed = Label(frame: Rect(x: 10, y: 90, width: 300, height: 30), text: "Item 12 项目",
+                          style: TextStyle(size: 20, color: .white, alignment: .center))
+        let (app, window) = Snapshot.window(Size(width: 320, height: 130), [chinese, japanese, mixed])
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels-cjk") }
+    }
+
+    @Test func scrollIndicatorsAndAButtonWithAnImage() throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 200), application: app)
+        window.backgroundColor = .white
+        window.makeKeyAndVisible()
+        let list = ScrollView(frame: Rect(x: 0, y: 0, width: 160, height: 200))
+        list.contentSize = Size(width: 160, height: 1000)
+        for row in 0..<20 {
+            let cell = View(frame: Rect(x: 0, y: Double(row) * 50, width: 160, height: 49))
+            cell.backgroundColor = row % 2 == 0 ? Color(rgb: 0xECF0F1) : Color(rgb: 0xD5DBDB)
+            list.addSubview(cell)
+        }
+        window.addSubview(list)
+        let button = Button(frame: Rect(x: 170, y: 70, width: 140, height: 60))
+        button.title = "Start"
+        button.image = ImageLoader.asset(named: "touch-target")
+        button.backgroundColor = Color(rgb: 0x34495E)
+        button.cornerRadius = 8
+        button.setTitleColor(.white, for: .normal)
+        window.addSubview(button)
+        let fingers = TouchScript(app)
+        fingers.down(at: Point(80, 150))
+        for i in 1...6 { fingers.move(to: Point(80, 150 - Double(i) * 15)) }
+        #expect(list.verticalScrollIndicatorFrame != nil)
+        try Snapshot.check(window, named: "scroll-indicator-image-button")
+        fingers.up()
+        fingers.wait(5)
+        let display = try HeadlessDisplay(window: window)
+        display.renderFrame()
+        #expect(list.verticalScrollIndicatorFrame == nil, "hidden once the scrolling stops")
+    }
+}

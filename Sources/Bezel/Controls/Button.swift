@@ -11,6 +11,11 @@ open class Button: Control {
         didSet { setNeedsDisplay() }
     }
 
+    /// Shown left of the title (or alone, centred), 8 pt apart.
+    public var image: Image? {
+        didSet { setNeedsDisplay() }
+    }
+
     /// The states a button's looks depend on.
     public enum State: Hashable, Sendable { case normal, highlighted, disabled, selected }
 
@@ -57,10 +62,26 @@ open class Button: Control {
             // Pressed look when none is set: the background darkened by a quarter.
             context.fillRoundedRect(bounds, radius: cornerRadius, color: Color.black.withAlpha(0.25))
         }
+        var titleArea = bounds.insetBy(dx: 4, dy: 0)
+        if let image {
+            let hasTitle = !(title ?? "").isEmpty
+            let size = Size(width: min(image.size.width, bounds.width), height: min(image.size.height, bounds.height))
+            var x = bounds.midX - size.width / 2
+            if hasTitle {
+                var style = titleStyle
+                style.numberOfLines = 1
+                let textWidth = min(context.measureText(title ?? "", style: style, width: nil).width,
+                                    max(0, bounds.width - size.width - 16))
+                x = bounds.midX - (size.width + 8 + textWidth) / 2
+                titleArea = Rect(x: x + size.width + 8, y: bounds.minY, width: textWidth, height: bounds.height)
+            }
+            context.drawImage(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
+        }
         if let title, !title.isEmpty {
             var style = titleStyle
             style.color = titleColor(for: state)
-            context.drawText(title, in: bounds.insetBy(dx: 4, dy: 0), style: style)
+            if image != nil { style.alignment = .left }
+            context.drawText(title, in: titleArea, style: style)
         }
     }
 

@@ -55,6 +55,7 @@ public enum Renderer {
             }
             context.restoreState()
         }
+        view.drawOverlay(local.intersection(bounds), in: context)
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
             context.strokeRoundedRect(bounds, radius: view.cornerRadius, lineWidth: view.borderWidth, color: view.borderColor)
         }

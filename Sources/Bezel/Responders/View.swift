@@ -169,6 +169,10 @@ open class View: Responder {
     /// background and below its subviews. Override it for custom drawing; the default draws nothing.
     open func draw(_ rect: Rect, in context: any DrawingContext) {}
 
+    /// Draws above the subviews (and below the border): scroll indicators, focus rings.
+    /// The default draws nothing.
+    open func drawOverlay(_ rect: Rect, in context: any DrawingContext) {}
+
     // MARK: Tree
 
     @exclusivity(unchecked) public private(set) weak var superview: View?

@@ -78,11 +78,12 @@ open class ScrollView: View {
     public var showsVerticalScrollIndicator = true
     public var showsHorizontalScrollIndicator = true
 
-    public internal(set) var isDragging = false
-    public internal(set) var isDecelerating = false
-    public internal(set) var isZooming = false
+    // Indicators show while any of these is true: a change redraws them.
+    public internal(set) var isDragging = false { didSet { if isDragging != oldValue { setNeedsDisplay() } } }
+    public internal(set) var isDecelerating = false { didSet { if isDecelerating != oldValue { setNeedsDisplay() } } }
+    public internal(set) var isZooming = false { didSet { if isZooming != oldValue { setNeedsDisplay() } } }
     /// True while an animation started by `setContentOffset(_:animated:)` runs.
-    public internal(set) var isScrollAnimating = false
+    public internal(set) var isScrollAnimating = false { didSet { if isScrollAnimating != oldValue { setNeedsDisplay() } } }
 
     public var minimumZoomScale: Double = 1 { didSet { updateZoomRecognizer() } }
     public var maximumZoomScale: Double = 1 { didSet { updateZoomRecognizer() } }
@@ -101,7 +102,7 @@ open class ScrollView: View {
     var animation: DisplayLink.Subscription?
     var zoomStartScale: Double = 1
     var zoomBaseSize = Size.zero
-    var indicatorsFlashing = false
+    var indicatorsFlashing = false { didSet { if indicatorsFlashing != oldValue { setNeedsDisplay() } } }
 
     enum Axis { case horizontal, vertical }
 
@@ -216,7 +217,17 @@ open class ScrollView: View {
         }
     }
 
-    // MARK: Indicators (state only; their drawing comes with the rendering layer)
+    // MARK: Indicators
+
+    /// The indicators' colour: UIKit's default style, dark grey at 35 %, visible on light and
+    /// dark content alike.
+    public var indicatorColor = Color(rgb: 0x000000, alpha: 0.35)
+
+    open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
+        for frame in [verticalScrollIndicatorFrame, horizontalScrollIndicatorFrame].compactMap({ $0 }) {
+            context.fillRoundedRect(frame, radius: min(frame.width, frame.height) / 2, color: indicatorColor)
+        }
+    }
 
     /// Indicators show while the content moves (and after `flashScrollIndicators()`).
     public var areScrollIndicatorsVisible: Bool {
