@@ -80,6 +80,11 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_translate(cairo, offset.x, offset.y)
     }
 
+    public func concatenate(_ transform: AffineTransform) {
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(cairo, &m)
+    }
+
     public func rotate(by radians: Double) {
         cairo_rotate(cairo, radians)
     }

@@ -245,3 +245,88 @@ import Glibc
         #expect(list.verticalScrollIndicatorFrame == nil, "hidden once the scrolling stops")
     }
 }
+
+@MainActor
+@Suite(.serialized) struct TransformTests {
+    @Test func hitTestingAndConversionFollowTheTransform() {
+        let stage = Stage()
+        let view = View(name: "rotated", frame: Rect(x: 100, y: 100, width: 200, height: 20))
+        view.transform = AffineTransform(rotationAngle: Double.pi / 2)
+        stage.window.addSubview(view)
+        // Turned a quarter about its centre (200, 110): now a 20 x 200 bar standing at x 190...210.
+        #expect(stage.window.hitTest(Point(200, 30), with: nil) === view)
+        #expect(stage.window.hitTest(Point(120, 110), with: nil) === stage.window, "where the unrotated bar was")
+        let local = view.convert(Point(200, 30), from: nil)
+        #expect(abs(local.x - 20) < 1e-9 && abs(local.y - 10) < 1e-9)
+        let back = view.convert(local, to: nil)
+        #expect(abs(back.x - 200) < 1e-9 && abs(back.y - 30) < 1e-9)
+
+        let scaled = View(name: "scaled", frame: Rect(x: 0, y: 400, width: 100, height: 100))
+        scaled.transform = AffineTransform(scaleX: 2, y: 2)
+        let child = View(name: "child", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scaled.addSubview(child)
+        stage.window.addSubview(scaled)
+        // Doubled about (50, 450): the child's 10 x 10 now covers (-50...-30, 350...370) on screen, clipped by the window at 0.
+        #expect(stage.window.hitTest(Point(-45 + 50, 355), with: nil) === scaled, "x = 5 is past the child's 20 pt")
+        #expect(stage.window.hitTest(Point(0.5, 355), with: nil) === scaled)
+        let flat = View(name: "flat", frame: Rect(x: 300, y: 300, width: 50, height: 50))
+        flat.transform = AffineTransform(scaleX: 0, y: 1)
+        stage.window.addSubview(flat)
+        #expect(stage.window.hitTest(Point(325, 325), with: nil) === stage.window, "a zero scale is never hit")
+        // Touches report locations in the transformed view's space.
+        let log = Log()
+        final class Where: View {
+            var log: Log?
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+                let p = touches.first!.location(in: self)
+                log?.add("\(Int(p.x.rounded())),\(Int(p.y.rounded()))")
+            }
+        }
+        let target = Where(frame: Rect(x: 100, y: 600, width: 100, height: 50))
+        target.log = log
+        target.transform = AffineTransform(rotationAngle: Double.pi)
+        stage.window.addSubview(target)
+        stage.fingers.tap(at: Point(190, 640))
+        #expect(log.entries == ["10,10"], "upside down: the bottom-right corner is the view's top-left")
+    }
+
+    @Test func transformedViewsRenderAndRedrawCorrectly() throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 160), application: app)
+        window.backgroundColor = Color(rgb: 0x202830)
+        window.makeKeyAndVisible()
+        var buttons: [Button] = []
+        for (i, t) in [AffineTransform(rotationAngle: Double.pi / 8), AffineTransform(scaleX: 1.3, y: 0.8),
+                       AffineTransform(translationX: 10, y: 20)].enumerated() {
+            let button = Button(frame: Rect(x: 15 + Double(i) * 95, y: 40, width: 80, height: 50))
+            button.title = "B\(i + 1)"
+            button.backgroundColor = Color(rgb: 0x34495E)
+            button.cornerRadius = 8
+            button.borderWidth = 1
+            button.borderColor = .white
+            button.setTitleColor(.white, for: .normal)
+            button.transform = t
+            window.addSubview(button)
+            buttons.append(button)
+        }
+        let display = try HeadlessDisplay(window: window)
+        display.renderFrame()
+        try Snapshot.check(display.framebuffer, named: "transformed-buttons")
+        buttons[0].transform = AffineTransform(rotationAngle: -Double.pi / 6)
+        buttons[1].isHighlighted = true
+        display.renderFrame()
+        let fresh = try HeadlessDisplay(window: window)
+        window.setNeedsFullRedraw()
+        fresh.renderFrame()
+        #expect(display.framebuffer.countDifferingPixels(from: fresh.framebuffer, tolerance: 0) == 0)
+    }
+
+    @Test func transformAlgebra() {
+        let r = AffineTransform(rotationAngle: Double.pi / 3).concatenating(AffineTransform(translationX: 5, y: -2))
+        let inverse = r.inverted()!
+        let p = inverse.apply(to: r.apply(to: Point(7, 11)))
+        #expect(abs(p.x - 7) < 1e-9 && abs(p.y - 11) < 1e-9)
+        #expect(AffineTransform(scaleX: 0, y: 3).inverted() == nil)
+        #expect(AffineTransform(scaleX: 2, y: 3).boundingBox(of: Rect(x: 1, y: 1, width: 2, height: 2)) == Rect(x: 2, y: 3, width: 4, height: 6))
+    }
+}

@@ -26,7 +26,7 @@ enum HitTester {
             return nil
         }
         for subview in view.subviews.reversed() {
-            let local = point - subview.frame.origin + subview.boundsOrigin
+            guard let local = subview.pointFromSuperview(point) else { continue }
             if let hit = subview.hitTest(local, with: event) {
                 tracer?.log(.hittest, "\(view.debugName) hit \(hit.debugName)")
                 return hit

@@ -6,6 +6,8 @@ public protocol DrawingContext: AnyObject {
     func saveState()
     func restoreState()
     func translate(by offset: Point)
+    /// Applies `transform` to the drawing space (view transforms).
+    func concatenate(_ transform: AffineTransform)
     /// Rotates the drawing space by `radians` (clockwise on screen) about the current origin.
     func rotate(by radians: Double)
     /// Intersects the clip with `rect`.

@@ -30,13 +30,23 @@ public enum Renderer {
     private static func draw(_ view: View, in context: any DrawingContext, dirty: Rect, isRoot: Bool) {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
         guard !view.isHidden, view.alpha > 0 else { return }
-        let overflow = view.drawingOverflow
-        let frame = (isRoot ? view.bounds : view.frame).insetBy(dx: -overflow, dy: -overflow)
-        if view.clipsToBounds || view.subviews.isEmpty, !frame.intersects(dirty) { return }
+        let visual = isRoot ? view.bounds : view.visualFrame(for: view.frame, transform: view.transform)
+        if view.clipsToBounds || view.subviews.isEmpty, !visual.intersects(dirty) { return }
         context.saveState()
-        if !isRoot { context.translate(by: view.frame.origin - view.boundsOrigin) }
         let bounds = view.bounds
-        let local = isRoot ? dirty : Rect(origin: dirty.origin - view.frame.origin + view.boundsOrigin, size: dirty.size)
+        let local: Rect
+        if isRoot {
+            local = dirty
+        } else if view.hasTransform {
+            // Into the view's space: to its centre, through its transform, back from its bounds' centre.
+            context.translate(by: view.frame.center)
+            context.concatenate(view.transform)
+            context.translate(by: Point(x: -(view.boundsOrigin.x + bounds.width / 2), y: -(view.boundsOrigin.y + bounds.height / 2)))
+            local = view.convert(dirty, from: view.superview)
+        } else {
+            context.translate(by: view.frame.origin - view.boundsOrigin)
+            local = Rect(origin: dirty.origin - view.frame.origin + view.boundsOrigin, size: dirty.size)
+        }
         let grouped = view.alpha < 1
         if grouped { context.beginGroup() }
         if let background = view.backgroundColor, background.alpha > 0 {

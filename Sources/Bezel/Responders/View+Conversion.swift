@@ -6,22 +6,53 @@ extension View {
         return view
     }
 
+    /// The centre of the bounds (the point the transform turns about).
+    private var boundsCenter: Point {
+        Point(x: boundsOrigin.x + frame.width / 2, y: boundsOrigin.y + frame.height / 2)
+    }
+
+    /// `point` (this view's coordinates) in the superview's.
+    func pointToSuperview(_ point: Point) -> Point {
+        guard hasTransform else { return point - boundsOrigin + frame.origin }
+        return transform.apply(to: point - boundsCenter) + frame.center
+    }
+
+    /// `point` (the superview's coordinates) in this view's; nil when the transform is
+    /// singular (a zero scale: no point of the superview lands on the view).
+    func pointFromSuperview(_ point: Point) -> Point? {
+        guard hasTransform else { return point - frame.origin + boundsOrigin }
+        guard let inverse = transform.inverted() else { return nil }
+        return inverse.apply(to: point - frame.center) + boundsCenter
+    }
+
     /// `point` (in this view's coordinates) in the root view's bounds coordinates.
     func pointInRoot(_ point: Point) -> Point {
         var p = point
         var view = self
         while let parent = view.superview {
-            p = p - view.boundsOrigin + view.frame.origin
+            p = view.pointToSuperview(p)
             view = parent
         }
         return p
     }
 
-    /// `point` (in the root view's bounds coordinates) in this view's coordinates. Views only
-    /// translate their content today, so this undoes `pointInRoot`'s offset (when view
-    /// transforms arrive, this walks the inverse transforms instead).
+    /// Whether this view or an ancestor below the root is transformed.
+    private var hasTransformedAncestry: Bool {
+        var view = self
+        while let parent = view.superview {
+            if view.hasTransform { return true }
+            view = parent
+        }
+        return false
+    }
+
+    /// `point` (in the root view's bounds coordinates) in this view's coordinates. Without
+    /// transforms, conversion is a translation: undo `pointInRoot`'s offset.
     func pointFromRoot(_ point: Point) -> Point {
-        point - pointInRoot(.zero)
+        guard hasTransformedAncestry else { return point - pointInRoot(.zero) }
+        guard let parent = superview else { return point }
+        let inParent = parent.pointFromRoot(point)
+        return pointFromSuperview(inParent) ?? Point(x: Double.nan, y: Double.nan)
     }
 
     /// Converts `point` from this view's coordinates to `view`'s (to window coordinates when
@@ -42,14 +73,28 @@ extension View {
         return view.convert(point, to: self)
     }
 
-    /// Converts a rectangle from this view's coordinates to `view`'s (window coordinates when nil).
+    /// Converts a rectangle from this view's coordinates to `view`'s (window coordinates when
+    /// nil): the bounding box of its converted corners.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
         let s = rect.standardized
-        return Rect(origin: convert(s.origin, to: view), size: s.size)
+        guard hasTransformedAncestry || view?.hasTransformedAncestry == true else {
+            return Rect(origin: convert(s.origin, to: view), size: s.size)
+        }
+        let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY),
+                       Point(x: s.minX, y: s.maxY), Point(x: s.maxX, y: s.maxY)].map { convert($0, to: view) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     public func convert(_ rect: Rect, from view: View?) -> Rect {
-        let s = rect.standardized
-        return Rect(origin: convert(s.origin, from: view), size: s.size)
+        guard let view else {
+            let s = rect.standardized
+            guard hasTransformedAncestry else { return Rect(origin: convert(s.origin, from: nil), size: s.size) }
+            let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY),
+                           Point(x: s.minX, y: s.maxY), Point(x: s.maxX, y: s.maxY)].map { convert($0, from: nil) }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        return view.convert(rect, to: self)
     }
 }

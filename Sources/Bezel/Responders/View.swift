@@ -14,15 +14,40 @@ open class View: Responder {
     // MARK: Geometry
 
     /// The view's position and size in its superview's coordinates.
+    /// With a `transform`, this is the untransformed frame (position of the centre and size
+    /// of the bounds); UIKit calls `frame` undefined then, and so does not rely on it.
     @exclusivity(unchecked) public var frame: Rect {
         didSet {
             frame = frame.standardized
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { boundsSizeChanged(from: oldValue.size) }
-            let overflow = drawingOverflow
-            superview?.setNeedsDisplay(oldValue.insetBy(dx: -overflow, dy: -overflow))
+            superview?.setNeedsDisplay(visualFrame(for: oldValue, transform: transform))
             setNeedsDisplay()
         }
+    }
+
+    /// Scales, rotates or moves the view and its subviews about its centre when drawn; hit-
+    /// testing and point conversion follow it.
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
+        didSet {
+            guard transform != oldValue else { return }
+            hasTransform = !transform.isIdentity
+            superview?.setNeedsDisplay(visualFrame(for: frame, transform: oldValue))
+            setNeedsDisplay()
+        }
+    }
+    /// `transform` is not the identity (the fast paths of conversion and hit-testing check this).
+    @exclusivity(unchecked) private(set) var hasTransform = false
+
+    /// Where the view appears in its superview: its frame, transformed about its centre and
+    /// grown by `drawingOverflow`.
+    func visualFrame(for frame: Rect, transform: AffineTransform) -> Rect {
+        let overflow = drawingOverflow
+        let grown = frame.insetBy(dx: -overflow, dy: -overflow)
+        guard !transform.isIdentity else { return grown }
+        let c = frame.center
+        let about = AffineTransform(translationX: -c.x, y: -c.y).concatenating(transform).concatenating(AffineTransform(translationX: c.x, y: c.y))
+        return about.boundingBox(of: grown)
     }
     /// The origin of the view's own coordinate space (a scroll view moves it to scroll).
     @exclusivity(unchecked) public var boundsOrigin: Point = .zero {
