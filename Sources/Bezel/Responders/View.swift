@@ -186,8 +186,23 @@ open class View: Responder {
 
     /// Marks `rect` (this view's coordinates) for redrawing; merged into the window's damage.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let window else { return }
-        window.damage.add(convert(rect, to: nil))
+        // One walk up: convert to window coordinates and find the window (controls do this on
+        // every highlight change, so it stays on the hot path of a press).
+        var r = rect.standardized
+        var view = self
+        while let parent = view.superview {
+            if view.hasTransform {
+                let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                               Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(view.pointToSuperview)
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            } else {
+                r.origin = r.origin - view.boundsOrigin + view.frame.origin
+            }
+            view = parent
+        }
+        guard let window = view as? Window else { return }
+        window.damage.add(r)
     }
 
     /// Draws the view's own content into `rect` (this view's coordinates), above its
