@@ -224,10 +224,18 @@ func main() {
         return
     }
     if arguments.contains("--rss-probe") {
+        let verbose = arguments.contains("--verbose")
+        func stage(_ name: String) {
+            if verbose { print("  rss after \(name): \(ProcessStatistics.peakResidentSetKiB() ?? -1) KiB") }
+        }
+        stage("start")
         let app = Application(clock: VirtualClock(), tracer: Tracer())
         let scene = StandardKioskScene(application: app)
+        stage("building the scene")
         let display = try? HeadlessDisplay(window: scene.window)
+        stage("creating the display (cairo, fontconfig)")
         display?.renderFrame()
+        stage("the first frame (Pango, fonts)")
         print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
         return
     }
