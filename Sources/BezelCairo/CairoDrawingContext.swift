@@ -296,7 +296,10 @@ public final class CairoDrawingContext: DrawingContext {
         case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
         case .tail: ellipsize = PANGO_ELLIPSIZE_END
         }
-        pango_layout_set_ellipsize(layout, width == nil ? PANGO_ELLIPSIZE_NONE : ellipsize)
+        // Pango reads height -1 as "one line" when ellipsizing: unlimited lines with no box
+        // height (measuring) must not ellipsize at all.
+        let unlimited = style.numberOfLines == 0 && (height ?? 0) <= 0
+        pango_layout_set_ellipsize(layout, width == nil || unlimited ? PANGO_ELLIPSIZE_NONE : ellipsize)
         // Bezel's left and right are absolute, as UIKit's: Pango mirrors the alignment of a
         // right-to-left paragraph, so mirror it back.
         let rightToLeft = pango_find_base_dir(text, -1) == PANGO_DIRECTION_RTL

@@ -14,6 +14,10 @@ public enum FontRegistry {
     public static func registerBundledFonts() {
         guard !registered else { return }
         registered = true
+        defer {
+            // With fonts known, layout can measure text (Label.intrinsicContentSize).
+            if TextMetrics.measurer == nil { TextMetrics.measurer = CairoTextMeasurer() }
+        }
         guard let directory = AssetLocator.directory(named: "Fonts") else {
             Diagnostics.report(.apiMisuse, "Assets/Fonts not found (set BEZEL_ASSETS); text uses system fonts and may differ between machines")
             return

@@ -92,3 +92,39 @@ import Testing
         #expect(view.layouts == 3, "a size change asks for a layout")
     }
 }
+
+@MainActor
+@Suite(.serialized) struct TextLayoutTests {
+    @Test func labelsAndButtonsKnowTheirSize() throws {
+        _ = try CairoDrawingContextFactory.make()
+        let label = Label(text: "Hello", style: TextStyle(size: 20))
+        let one = label.intrinsicContentSize
+        #expect(one.width > 40 && one.width < 80 && one.height > 18 && one.height < 30, "\(one)")
+        label.text = "Hello Hello Hello Hello"
+        label.style.numberOfLines = 0
+        let wrapped = label.sizeThatFits(Size(width: 80, height: 1000))
+        #expect(wrapped.width <= 80 && wrapped.height > one.height * 2, "\(wrapped)")
+        label.text = nil
+        #expect(label.intrinsicContentSize.width == View.noIntrinsicMetric)
+        let button = Button()
+        button.title = "Start"
+        let size = button.intrinsicContentSize
+        #expect(size.width > 24 + 30 && size.height > 16 + 15)
+        // A stack of labels sizes them by their text.
+        let a = Label(text: "A", style: TextStyle(size: 20))
+        let b = Label(text: "Longer", style: TextStyle(size: 20))
+        let stack = StackView(frame: Rect(x: 0, y: 0, width: 400, height: 40), arrangedSubviews: [a, b, Label()])
+        stack.layoutIfNeeded()
+        #expect(a.frame.width < b.frame.width && a.frame.width > 5)
+    }
+}
+
+import BezelCairo
+
+/// Creates a cairo context once so the backend installs its text measurer.
+@MainActor
+enum CairoDrawingContextFactory {
+    static func make() throws -> CairoDrawingContext {
+        try CairoDrawingContext(target: ImageBuffer(width: 1, height: 1))
+    }
+}

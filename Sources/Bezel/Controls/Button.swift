@@ -16,6 +16,22 @@ open class Button: Control {
         didSet { setNeedsDisplay() }
     }
 
+    /// Title (and image) plus UIKit-like padding: 12 pt each side, 8 pt above and below.
+    open override var intrinsicContentSize: Size {
+        var width = 24.0, height = 16.0
+        var content = Size.zero
+        if let title, !title.isEmpty, let measurer = TextMetrics.measurer {
+            content = measurer.measureText(title, style: titleStyle, width: nil)
+        }
+        if let image {
+            content.width += image.size.width + (content.width > 0 ? 8 : 0)
+            content.height = max(content.height, image.size.height)
+        }
+        width += content.width
+        height += content.height
+        return Size(width: width, height: height)
+    }
+
     /// The states a button's looks depend on.
     public enum State: Hashable, Sendable { case normal, highlighted, disabled, selected }
 

@@ -17,6 +17,21 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
+    /// The text's size on one line per paragraph (wrapping needs a width: `sizeThatFits`).
+    open override var intrinsicContentSize: Size {
+        guard let text, !text.isEmpty, let measurer = TextMetrics.measurer else {
+            return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+        }
+        return measurer.measureText(text, style: style, width: nil)
+    }
+
+    /// The size the text needs when wrapped at `size.width` (no wider than it).
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard let text, !text.isEmpty, let measurer = TextMetrics.measurer else { return .zero }
+        let width = size.width > 0 && size.width.isFinite ? size.width : nil
+        return measurer.measureText(text, style: style, width: width)
+    }
+
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         guard let text, !text.isEmpty else { return }
         context.drawText(text, in: bounds, style: style)

@@ -1,0 +1,16 @@
+import Bezel
+
+/// Measures text for layout with Pango, on a 1x1 surface of its own (so it keeps no display's
+/// buffers alive). Installed as `TextMetrics.measurer` when BezelCairo first draws.
+@MainActor
+final class CairoTextMeasurer: TextMeasuring {
+    private let context: CairoDrawingContext?
+
+    init() {
+        context = try? CairoDrawingContext(target: ImageBuffer(width: 1, height: 1))
+    }
+
+    func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
+        context?.measureText(text, style: style, width: width) ?? .zero
+    }
+}
