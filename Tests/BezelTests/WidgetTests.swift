@@ -154,4 +154,40 @@ import BezelCairo
         pages.currentPage = 4
         #expect(pages.numberOfPages == 0 && pages.currentPage == 0)
     }
+
+    @Test func pressedAndDisabledStatesOfTheOtherControls() throws {
+        let stepperPressed = Stepper(frame: Rect(x: 10, y: 10, width: 94, height: 32))
+        stepperPressed.isHighlighted = true
+        let stepperDisabled = Stepper(frame: Rect(x: 114, y: 10, width: 94, height: 32))
+        stepperDisabled.value = 100
+        stepperDisabled.maximumValue = 100
+        let segmentedDisabled = SegmentedControl(frame: Rect(x: 10, y: 52, width: 198, height: 32), items: ["Off", "On"])
+        segmentedDisabled.selectedSegmentIndex = 0
+        segmentedDisabled.isEnabled = false
+        let switchPressed = Switch(frame: Rect(x: 218, y: 10, width: 80, height: 40))
+        switchPressed.isOn = true
+        switchPressed.isHighlighted = true
+        let pagesSingle = PageControl(frame: Rect(x: 218, y: 60, width: 80, height: 20))
+        pagesSingle.numberOfPages = 1
+        pagesSingle.hidesForSinglePage = true
+        let (app, window) = Snapshot.window(Size(width: 310, height: 95),
+                                            [stepperPressed, stepperDisabled, segmentedDisabled, switchPressed, pagesSingle])
+        try withExtendedLifetime(app) { try Snapshot.check(window, named: "widget-states") }
+    }
+
+    @Test func hugeAndDegenerateViewsRenderWithoutTrouble() throws {
+        let huge = View(frame: Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7))
+        huge.backgroundColor = Color(rgb: 0x123456)
+        huge.cornerRadius = 1e6
+        huge.borderWidth = 1e5
+        let label = Label(frame: Rect(x: 0, y: 0, width: 1e9, height: 30), text: String(repeating: "long ", count: 2000),
+                          style: TextStyle(size: 1e4))
+        let nan = View(frame: Rect(x: .nan, y: 0, width: 10, height: 10))
+        nan.backgroundColor = .white
+        let (app, window) = Snapshot.window(Size(width: 50, height: 50), [huge, label, nan])
+        let display = try HeadlessDisplay(window: window)
+        display.renderFrame()
+        #expect(display.framebuffer.pixel(x: 25, y: 40) != nil)
+        withExtendedLifetime(app) {}
+    }
 }
