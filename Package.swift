@@ -6,8 +6,10 @@ let package = Package(
     products: [
         .library(name: "Bezel", targets: ["Bezel"]),
         .library(name: "BezelCairo", targets: ["BezelCairo"]),
+        .library(name: "BezelLinux", targets: ["BezelLinux"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
+        .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
     ],
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
@@ -20,6 +22,12 @@ let package = Package(
         ),
         // The cairo drawing backend: image buffers, the DrawingContext, text, PNG, headless display.
         .target(name: "BezelCairo", dependencies: ["Bezel", "CCairo"], path: "Sources/BezelCairo"),
+        // Linux event primitives (epoll, eventfd, timerfd, signalfd) and libdispatch's main-queue hooks.
+        .systemLibrary(name: "CLinuxEvents", path: "Sources/CLinuxEvents"),
+        // The platform layer: the main-thread event loop (the DRM and libinput backends come next).
+        .target(name: "BezelLinux", dependencies: ["Bezel", "CLinuxEvents"], path: "Sources/BezelLinux"),
+        // Runs MainLoop for real in its own process; the tests start it.
+        .executableTarget(name: "BezelLoopCheck", dependencies: ["Bezel", "BezelLinux"], path: "Sources/BezelLoopCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),

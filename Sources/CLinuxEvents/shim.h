@@ -1,0 +1,90 @@
+// The Linux event primitives of Bezel's main loop, and libdispatch's main-queue hooks (the
+// ones swift-corelibs-foundation's RunLoop uses) so main-actor work runs on the loop's thread.
+#ifndef BEZEL_CLINUXEVENTS_SHIM_H
+#define BEZEL_CLINUXEVENTS_SHIM_H
+
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <signal.h>
+#include <unistd.h>
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+#include <sys/syscall.h>
+
+// libdispatch SPI (exported by libdispatch.so on Linux).
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *_Null_unspecified msg);
+
+static inline int bezel_errno(void) { return errno; }
+static inline int bezel_thread_id(void) { return (int)syscall(SYS_gettid); }
+
+// Blocks SIGINT and SIGTERM for the process (so they arrive through a signalfd) and returns
+// the signalfd, or -1.
+static inline int bezel_signalfd_for_termination(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+static inline int bezel_read_signal(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    return n == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+static inline int bezel_arm_timer(int fd, long long deadline_ns) {
+    struct itimerspec spec = {0};
+    if (deadline_ns > 0) {
+        spec.it_value.tv_sec = deadline_ns / 1000000000LL;
+        spec.it_value.tv_nsec = deadline_ns % 1000000000LL;
+    }
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+static inline void bezel_drain(int fd) {
+    unsigned long long value;
+    while (read(fd, &value, sizeof value) > 0) {}
+}
+
+// Reads an eventfd's counter once if it is set, never blocking (for descriptors owned by
+// others, whose blocking mode must not be changed).
+#include <poll.h>
+static inline void bezel_drain_once(int fd) {
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    if (poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
+        unsigned long long value;
+        (void)read(fd, &value, sizeof value);
+    }
+}
+
+static inline int bezel_wake(int fd) {
+    unsigned long long one = 1;
+    return (int)write(fd, &one, sizeof one);
+}
+
+static inline int bezel_epoll_add(int epoll, int fd, unsigned long long token) {
+    struct epoll_event event = { .events = EPOLLIN, .data.u64 = token };
+    return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
+static inline int bezel_epoll_remove(int epoll, int fd) {
+    return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL);
+}
+
+// Waits up to timeout_ms (-1: forever) and returns the token of one ready descriptor in
+// *token, the number of ready events, or -1 (errno set; EINTR is not an error).
+static inline int bezel_epoll_wait_one(int epoll, int timeout_ms, unsigned long long *tokens, int capacity) {
+    struct epoll_event events[16];
+    if (capacity > 16) capacity = 16;
+    int n = epoll_wait(epoll, events, capacity, timeout_ms);
+    for (int i = 0; i < n; i++) tokens[i] = events[i].data.u64;
+    return n;
+}
+
+#endif
