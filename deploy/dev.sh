@@ -9,9 +9,10 @@
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
 set -euo pipefail
 
-# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK font
-# for the fallback the CJK snapshot test renders (DejaVu Sans, bundled, has no CJK glyphs).
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei)
+# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK and a
+# colour emoji font for the fallback the snapshot tests render (DejaVu Sans, bundled, has
+# neither CJK nor emoji glyphs).
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji)
 
 cd "$(dirname "$0")/.."
 

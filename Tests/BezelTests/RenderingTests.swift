@@ -202,14 +202,16 @@ import Glibc
 
 @MainActor
 @Suite(.serialized) struct MoreRenderingTests {
-    @Test func cjkTextFallsBackToASystemFont() throws {
+    @Test func cjkAndEmojiTextFallBackToSystemFonts() throws {
         let chinese = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), text: "触摸屏应用 你好世界",
                             style: TextStyle(size: 20, color: .white))
         let japanese = Label(frame: Rect(x: 10, y: 50, width: 300, height: 30), text: "タッチパネル",
                              style: TextStyle(size: 20, color: .white))
         let mixed = Label(frame: Rect(x: 10, y: 90, width: 300, height: 30), text: "Item 12 项目",
                           style: TextStyle(size: 20, color: .white, alignment: .center))
-        let (app, window) = Snapshot.window(Size(width: 320, height: 130), [chinese, japanese, mixed])
+        let emoji = Label(frame: Rect(x: 10, y: 130, width: 300, height: 36), text: "Ready 👍 🎉 ✅",
+                          style: TextStyle(size: 22, color: .white))
+        let (app, window) = Snapshot.window(Size(width: 320, height: 175), [chinese, japanese, mixed, emoji])
         try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels-cjk") }
     }
 
