@@ -199,6 +199,16 @@ open class GestureRecognizer {
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    /// A continuous recognizer's fingers moved: undecided, it begins once `thresholdCrossed`;
+    /// already going, it reports a change.
+    public func continueGesture(thresholdCrossed: @autoclosure () -> Bool) {
+        switch state {
+        case .possible: if thresholdCrossed() { state = .began }
+        case .began, .changed: state = .changed
+        case .ended, .cancelled, .failed: break
+        }
+    }
+
     /// What a continuous recognizer does when its touches are cancelled: an undecided one
     /// fails, an ongoing one is cancelled (with its actions).
     public func failOrCancel() {

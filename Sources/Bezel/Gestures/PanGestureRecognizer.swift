@@ -68,16 +68,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         guard let centroid = liveCentroid() else { return }
         lastCentroid = centroid
         tracker.add(centroid, at: event.timestamp)
-        switch state {
-        case .possible:
-            if numberOfTouches >= max(1, minimumNumberOfTouches), centroid.distance(to: anchor) >= Self.hysteresis {
-                state = .began
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        continueGesture(thresholdCrossed: numberOfTouches >= max(1, minimumNumberOfTouches)
+            && centroid.distance(to: anchor) >= Self.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {

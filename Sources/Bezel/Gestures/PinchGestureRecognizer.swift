@@ -41,14 +41,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         let d = TwoFingerGesture.distance(pair)
         ratio = d / initial
         tracker.add(Point(x: scale, y: 0), at: event.timestamp)
-        switch state {
-        case .possible:
-            if abs(d - initial) >= Self.hysteresis { state = .began }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        continueGesture(thresholdCrossed: abs(d - initial) >= Self.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {

@@ -43,14 +43,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         turned += TwoFingerGesture.angleDifference(angle, lastAngle)
         lastAngle = angle
         tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
-        switch state {
-        case .possible:
-            if abs(turned) >= Self.hysteresis { state = .began }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        continueGesture(thresholdCrossed: abs(turned) >= Self.hysteresis)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
