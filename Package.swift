@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
         .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
+        .executable(name: "bezel-drm-check", targets: ["BezelDRMCheck"]),
     ],
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
@@ -28,6 +29,13 @@ let package = Package(
         .target(name: "BezelLinux", dependencies: ["Bezel", "CLinuxEvents"], path: "Sources/BezelLinux"),
         // Runs MainLoop for real in its own process; the tests start it.
         .executableTarget(name: "BezelLoopCheck", dependencies: ["Bezel", "BezelLinux"], path: "Sources/BezelLoopCheck"),
+        // libdrm (KMS, dumb buffers), wrapped once in BezelDRM.
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // The DRM/KMS display backend: card, connector, mode, CRTC, dumb buffers, presenting frames.
+        .target(name: "BezelDRM", dependencies: ["Bezel", "BezelCairo", "CDRM"], path: "Sources/BezelDRM"),
+        // Shows the standard scene on a real DRM device (the QEMU test runs it in the guest).
+        .executableTarget(name: "BezelDRMCheck", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelScenes"],
+                          path: "Sources/BezelDRMCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),

@@ -12,7 +12,10 @@ set -euo pipefail
 # cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK and a
 # colour emoji font for the fallback the snapshot tests render (DejaVu Sans, bundled, has
 # neither CJK nor emoji glyphs).
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji)
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji
+          # libdrm for the DRM backend; QEMU, busybox, cpio and kmod for the guest in which
+          # the tests run it on a real kernel (Tests/VM, vm-notes.md).
+          libdrm-dev qemu-system-x86 busybox-static cpio kmod)
 
 cd "$(dirname "$0")/.."
 

@@ -38,6 +38,7 @@ public final class ImageBuffer {
         self.width = width
         self.height = height
         self.format = format
+        self.memoryOwner = nil
     }
 
     /// Loads a PNG file. A missing, unreadable or corrupt file throws a clear error.
@@ -54,6 +55,32 @@ public final class ImageBuffer {
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         format = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 ? .xrgb8888 : .argb8888
+        memoryOwner = nil
+    }
+
+    /// Keeps external memory (a mapped DRM buffer) alive while this buffer draws into it.
+    private let memoryOwner: AnyObject?
+
+    /// An XRGB8888 buffer over memory owned by `owner` (a DRM dumb buffer's mapping): cairo
+    /// draws and `copy(_:to:)` copies straight into it.
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, owner: AnyObject) throws(CairoError) {
+        guard width > 0, height > 0, stride >= width * 4 else {
+            throw CairoError("external buffer \(width)x\(height) with stride \(stride) is not a valid XRGB8888 image")
+        }
+        guard let surface = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                                Int32(width), Int32(height), Int32(stride)) else {
+            throw CairoError("cairo_image_surface_create_for_data returned nothing")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError("wrapping external memory", status: status)
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.format = .xrgb8888
+        self.memoryOwner = owner
     }
 
     deinit {

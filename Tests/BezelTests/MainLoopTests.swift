@@ -7,7 +7,7 @@ import Glibc
 /// main queue) in a process of its own, `bezel-loop-check`: a loop that owns the main thread
 /// and catches SIGTERM cannot run inside the test runner.
 @Suite struct MainLoopTests {
-    static func checkerPath() -> String? {
+    nonisolated static func checkerPath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -1,0 +1,53 @@
+// libdrm: KMS modesetting and dumb buffers. Function-like macros (ioctl numbers, fourcc
+// codes) do not import into Swift, so the few Bezel needs are wrapped here.
+#ifndef BEZEL_CDRM_SHIM_H
+#define BEZEL_CDRM_SHIM_H
+
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <xf86drm.h>
+#include <xf86drmMode.h>
+#include <drm_fourcc.h>
+
+static inline uint32_t bezel_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
+static inline int bezel_drm_errno(void) { return errno; }
+
+static inline int bezel_drm_create_dumb(int fd, uint32_t width, uint32_t height, uint32_t *handle, uint32_t *pitch, uint64_t *size) {
+    struct drm_mode_create_dumb request;
+    memset(&request, 0, sizeof request);
+    request.width = width;
+    request.height = height;
+    request.bpp = 32;
+    if (drmIoctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &request) != 0) return -1;
+    *handle = request.handle;
+    *pitch = request.pitch;
+    *size = request.size;
+    return 0;
+}
+
+static inline int bezel_drm_map_dumb(int fd, uint32_t handle, uint64_t *offset) {
+    struct drm_mode_map_dumb request;
+    memset(&request, 0, sizeof request);
+    request.handle = handle;
+    if (drmIoctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &request) != 0) return -1;
+    *offset = request.offset;
+    return 0;
+}
+
+static inline void bezel_drm_destroy_dumb(int fd, uint32_t handle) {
+    struct drm_mode_destroy_dumb request;
+    memset(&request, 0, sizeof request);
+    request.handle = handle;
+    drmIoctl(fd, DRM_IOCTL_MODE_DESTROY_DUMB, &request);
+}
+
+static inline void *bezel_mmap_shared(int fd, uint64_t size, uint64_t offset) {
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+#endif
