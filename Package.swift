@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
         .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
         .executable(name: "bezel-drm-check", targets: ["BezelDRMCheck"]),
+        .executable(name: "bezel-input-check", targets: ["BezelInputCheck"]),
     ],
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
@@ -36,6 +37,14 @@ let package = Package(
         // Shows the standard scene on a real DRM device (the QEMU test runs it in the guest).
         .executableTarget(name: "BezelDRMCheck", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelScenes"],
                           path: "Sources/BezelDRMCheck"),
+        // libinput + libudev, wrapped once in BezelInput.
+        .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // The libinput backend: touch frames from the seat's touchscreens (hotplug) or a device list.
+        .target(name: "BezelInput", dependencies: ["Bezel", "CInput"], path: "Sources/BezelInput"),
+        // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
+        .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
+                          path: "Sources/BezelInputCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),

@@ -13,18 +13,8 @@ import Glibc
     @Test func standardSceneIsScannedOutByARealKernelDRMDevice() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-drm-check"),
                                    "bezel-drm-check is built beside the tests")
-        var root = #filePath
-        for _ in 0..<3 { if let slash = root.lastIndex(of: "/") { root = String(root[..<slash]) } }
-        let out = root + "/.build/vm"
-        let command = "timeout 600 bash \(root)/Tests/VM/run-drm-test.sh \(checker) \(out) 2>&1"
-        guard let pipe = popen(command, "r") else {
-            Issue.record("could not run \(command)")
-            return
-        }
-        var output = ""
-        var line = [CChar](repeating: 0, count: 1024)
-        while fgets(&line, Int32(line.count), pipe) != nil { output += String(cString: line) }
-        let status = pclose(pipe)
+        let out = packageRoot + "/.build/vm"
+        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
         try #require(status == 0, "the VM run failed:\n\(output)")
         let standard = try ImageBuffer(contentsOfPNG: out + "/screen-1.png")
         try Snapshot.check(standard, named: "standard-scene")
@@ -40,5 +30,28 @@ extension String {
     func replacingLastComponent(with name: String) -> String {
         guard let slash = lastIndex(of: "/") else { return name }
         return String(self[...slash]) + name
+    }
+}
+
+/// The libinput backend on a real kernel: `Tests/VM/run-input-test.sh` boots the guest, starts
+/// udevd, runs `bezel-input-check` on udev's seat, and a uinput touchscreen shaped like the
+/// Raspberry Pi 7" display appears, taps Item 12, drags the slider and is unplugged mid-touch.
+@MainActor
+@Suite(.serialized) struct LibinputTests {
+    @Test func touchesFromARealKernelReachTheApp() throws {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-input-check"),
+                                   "bezel-input-check is built beside the tests")
+        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
+        let lines = output.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
+            .filter { $0.hasPrefix("BEZEL-INPUT ") }.map { String($0.dropFirst("BEZEL-INPUT ".count)) }
+        #expect(lines == [
+            "device added FT5406 memory based driver",
+            "tap Item 12",
+            "slider 74",            // 40 % + 200 pt of a 584 pt track
+            "cancel Item 1",        // the device vanished with a finger on Item 1
+            "device removed FT5406 memory based driver",
+            "done tapped=true slid=true cancelled=true",
+        ])
+        #expect(status == 0, "\(output)")
     }
 }

@@ -21,14 +21,7 @@ import Glibc
     @Test func mainLoopChecksPassInARealProcess() throws {
         let path = try #require(Self.checkerPath(), "bezel-loop-check is built beside the tests (swift build --build-tests)")
         // `timeout`: a loop that failed to stop must fail the test, not hang it.
-        guard let pipe = popen("timeout 20 " + path + " 2>&1", "r") else {
-            Issue.record("could not start \(path)")
-            return
-        }
-        var output = ""
-        var line = [CChar](repeating: 0, count: 1024)
-        while fgets(&line, Int32(line.count), pipe) != nil { output += String(cString: line) }
-        let status = pclose(pipe)
+        let (output, status) = runCommand("timeout 20 " + path)
         let failures = output.split(separator: "\n").filter { $0.hasPrefix("CHECK") && $0.contains(" FAIL") }
         #expect(failures.isEmpty, "\(failures)")
         #expect(output.contains("RESULT 6 passed, 0 failed"), "\(output)")

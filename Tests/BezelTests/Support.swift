@@ -175,3 +175,28 @@ final class ActionLogger: Responder {
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a shell command, returning its output (stdout and stderr) and exit status.
+func runCommand(_ command: String) -> (output: String, status: Int32) {
+    guard let pipe = popen(command + " 2>&1", "r") else { return ("could not start: \(command)", -1) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, pipe)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    let status = pclose(pipe)
+    return (String(decoding: bytes, as: UTF8.self), status)
+}
+
+/// The package's root folder (tests run from anywhere).
+var packageRoot: String {
+    var root = #filePath
+    for _ in 0..<3 { if let slash = root.lastIndex(of: "/") { root = String(root[..<slash]) } }
+    return root
+}

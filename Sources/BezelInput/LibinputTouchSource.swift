@@ -1,0 +1,133 @@
+import Bezel
+import CInput
+
+/// Touches from libinput (design.md §1): one `TouchFrame` per TOUCH_FRAME, in screen points.
+///
+/// Framing as libinput defines it (Qt's qlibinputtouch.cpp is the model): TOUCH_UP carries no
+/// coordinates (the slot's last position is kept by the sequencer); TOUCH_CANCEL cancels the
+/// touch (the whole device's touches when no slot is given); a final frame may be missing after
+/// the last up, so pending reports are flushed at the end of every dispatch; a device removed
+/// mid-touch cancels its touches. Fingers are identified by libinput's seat slot (unique
+/// across devices). Coordinates are scaled to the panel and rotated back to the UI with the
+/// display's rotation (touch follows display rotation by default).
+@MainActor
+public final class LibinputTouchSource {
+    public struct InputError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The descriptor to watch (MainLoop) before calling `dispatch()`.
+    public let fileDescriptor: Int32
+    public let panelSize: Size
+    public var rotation: DisplayRotation
+    /// Called with each frame of reports; usually `Application.handleTouchFrame`.
+    public var onFrame: ((TouchFrame) -> Void)?
+    /// Called when a touch device appears or disappears (its name).
+    public var onDevice: ((String, Bool) -> Void)?
+
+    private let udev: OpaquePointer?
+    private let libinput: OpaquePointer
+    private var pending: [TouchReport] = []
+    private var pendingTime: TimeInterval = 0
+    /// Live slots and the device each belongs to (for cancelling on removal).
+    private var liveSlots: [Int: OpaquePointer] = [:]
+
+    /// A source on udev's `seat` (devices hot-plugged while running), or on the devices
+    /// listed in `BEZEL_INPUT_DEVICES` (comma-separated paths) through libinput's path backend.
+    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0") throws(InputError) {
+        self.panelSize = panelSize
+        self.rotation = rotation
+        if let list = Environment.value("BEZEL_INPUT_DEVICES"), !list.isEmpty {
+            guard let context = bezel_libinput_path() else { throw InputError(description: "libinput: cannot create a path context") }
+            for path in list.split(separator: ",").map(String.init) where libinput_path_add_device(context, path) == nil {
+                libinput_unref(context)
+                throw InputError(description: "libinput: cannot open input device \(path) (does it exist? is this user in the 'input' group?)")
+            }
+            udev = nil
+            libinput = context
+        } else {
+            guard let udev = udev_new() else { throw InputError(description: "udev: cannot create a context") }
+            guard let context = bezel_libinput_udev(udev, seat) else {
+                udev_unref(udev)
+                throw InputError(description: "libinput: cannot assign seat \(seat) (is udevd running?)")
+            }
+            self.udev = udev
+            libinput = context
+        }
+        fileDescriptor = libinput_get_fd(libinput)
+    }
+
+    isolated deinit {
+        libinput_unref(libinput)
+        if let udev { udev_unref(udev) }
+    }
+
+    /// Reads every pending libinput event and emits the frames they make.
+    public func dispatch() {
+        libinput_dispatch(libinput)
+        while let event = libinput_get_event(libinput) {
+            handle(event)
+            libinput_event_destroy(event)
+        }
+        // Tolerate a missing final TOUCH_FRAME: nothing reported is held back.
+        flush()
+    }
+
+    private func handle(_ event: OpaquePointer) {
+        let type = libinput_event_get_type(event)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
+            let device = libinput_event_get_device(event)!
+            guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
+            let name = String(cString: libinput_device_get_name(device))
+            if type == LIBINPUT_EVENT_DEVICE_REMOVED {
+                // Its fingers will never lift: cancel them so nothing is left half-delivered.
+                for (slot, owner) in liveSlots where owner == device { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }
+                flush()
+            }
+            onDevice?(name, type == LIBINPUT_EVENT_DEVICE_ADDED)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            let touch = libinput_event_get_touch_event(event)!
+            let time = TimeInterval(libinput_event_touch_get_time_usec(touch)) / 1_000_000
+            let slot = Int(libinput_event_touch_get_seat_slot(touch))
+            let device = libinput_event_get_device(event)!
+            switch type {
+            case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+                let panel = Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(panelSize.width)),
+                                  y: libinput_event_touch_get_y_transformed(touch, UInt32(panelSize.height)))
+                let logical = rotation.fromPanel(panel, logical: rotation.panelSize(for: panelSize))
+                if type == LIBINPUT_EVENT_TOUCH_DOWN { liveSlots[slot] = device }
+                report(TouchReport(finger: slot, kind: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move, location: logical), at: time)
+            case LIBINPUT_EVENT_TOUCH_UP:
+                liveSlots[slot] = nil
+                report(TouchReport(finger: slot, kind: .up), at: time)
+            default:
+                if slot >= 0 {
+                    liveSlots[slot] = nil
+                    report(TouchReport(finger: slot, kind: .cancel), at: time)
+                } else {
+                    for (s, owner) in liveSlots where owner == device {
+                        liveSlots[s] = nil
+                        report(TouchReport(finger: s, kind: .cancel), at: time)
+                    }
+                }
+            }
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            flush()
+        default:
+            break
+        }
+    }
+
+    private func report(_ report: TouchReport, at time: TimeInterval) {
+        pending.append(report)
+        pendingTime = time
+    }
+
+    private func flush() {
+        guard !pending.isEmpty else { return }
+        let frame = TouchFrame(pending, timestamp: pendingTime)
+        pending.removeAll(keepingCapacity: true)
+        onFrame?(frame)
+    }
+}

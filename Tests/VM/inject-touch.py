@@ -1,0 +1,56 @@
+# Runs in the QEMU guest (Debian's python3-evdev): creates a uinput touchscreen shaped like
+# the Raspberry Pi 7" display (FT5406: 800x480, 10 slots, INPUT_PROP_DIRECT), waits until
+# bezel-input-check has seen it (the file named by argv[1]), then taps Item 12, drags the
+# slider's thumb, and unplugs the device with a finger down on Item 1.
+import os, sys, time
+from evdev import UInput, AbsInfo, ecodes as e
+
+ready = sys.argv[1]
+caps = {
+    e.EV_KEY: [e.BTN_TOUCH],
+    e.EV_ABS: [
+        (e.ABS_X, AbsInfo(0, 0, 799, 0, 0, 0)), (e.ABS_Y, AbsInfo(0, 0, 479, 0, 0, 0)),
+        (e.ABS_MT_SLOT, AbsInfo(0, 0, 9, 0, 0, 0)), (e.ABS_MT_TRACKING_ID, AbsInfo(0, 0, 65535, 0, 0, 0)),
+        (e.ABS_MT_POSITION_X, AbsInfo(0, 0, 799, 0, 0, 0)), (e.ABS_MT_POSITION_Y, AbsInfo(0, 0, 479, 0, 0, 0)),
+    ],
+}
+ui = UInput(caps, name="FT5406 memory based driver", input_props=[e.INPUT_PROP_DIRECT])
+for _ in range(600):
+    if os.path.exists(ready):
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+tracking = [100]
+
+def down(x, y):
+    tracking[0] += 1
+    ui.write(e.EV_ABS, e.ABS_MT_SLOT, 0)
+    ui.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, tracking[0])
+    move(x, y, first=True)
+
+def move(x, y, first=False):
+    ui.write(e.EV_ABS, e.ABS_MT_POSITION_X, x)
+    ui.write(e.EV_ABS, e.ABS_MT_POSITION_Y, y)
+    if first:
+        ui.write(e.EV_KEY, e.BTN_TOUCH, 1)
+    ui.write(e.EV_ABS, e.ABS_X, x)
+    ui.write(e.EV_ABS, e.ABS_Y, y)
+    ui.syn()
+
+def up():
+    ui.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
+    ui.write(e.EV_KEY, e.BTN_TOUCH, 0)
+    ui.syn()
+
+# Tap the centre of Item 12 (736, 208).
+down(736, 208); time.sleep(0.05); up(); time.sleep(0.5)
+# Drag the slider's thumb (at 40 %: x = 16 + 8 + 584 * 0.4) 200 pt to the right.
+down(258, 452)
+for i in range(1, 11):
+    time.sleep(0.02)
+    move(258 + 20 * i, 452)
+time.sleep(0.05); up(); time.sleep(0.5)
+# A finger on Item 1, then the device disappears.
+down(76, 116); time.sleep(0.3)
+ui.close()
+time.sleep(1)

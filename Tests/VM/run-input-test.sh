@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs bezel-input-check against a real kernel's input stack: boots the QEMU guest
+# (make-guest.sh), starts udevd, runs bezel-input-check on udev's seat and has
+# inject-touch.py create a uinput touchscreen and touch it. The guest's serial log
+# (<out>/input-serial.log) has the BEZEL-INPUT lines; exits with bezel-input-check's status.
+#   usage: run-input-test.sh <bezel-input-check binary> [out folder, default .build/vm]
+set -euo pipefail
+binary=$(realpath "$1")
+out=${2:-.build/vm}
+here=$(cd "$(dirname "$0")" && pwd)
+bash "$here/make-guest.sh" "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out/input-serial.log"
+cat > "$out/guest-input.sh" <<GUEST
+export SYSTEMD_IGNORE_CHROOT=1
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+udevadm trigger --action=add >/dev/null 2>&1
+udevadm settle >/dev/null 2>&1
+$binary /run/input-ready &
+check=\$!
+/usr/bin/python3 $here/inject-touch.py /run/input-ready
+wait \$check
+GUEST
+timeout 300 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
+    -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
+    -append "console=ttyS0 quiet bezel.script=$out/guest-input.sh" \
+    -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+    -serial file:"$out/input-serial.log" -display none -no-reboot -nodefaults
+grep "BEZEL-INPUT" "$out/input-serial.log" || true
+grep -q "BEZEL-EXIT 0" "$out/input-serial.log"
