@@ -26,15 +26,8 @@ public final class ImageBuffer {
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw CairoError("image size \(width)x\(height) is outside 1...\(Self.maximumSide)")
         }
-        guard let surface = cairo_image_surface_create(format.cairo, Int32(width), Int32(height)) else {
-            throw CairoError("cairo_image_surface_create returned nothing")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError("creating a \(width)x\(height) image", status: status)
-        }
-        self.surface = surface
+        self.surface = try Self.checked(cairo_image_surface_create(format.cairo, Int32(width), Int32(height)),
+                                        "creating a \(width)x\(height) image")
         self.width = width
         self.height = height
         self.format = format
@@ -43,14 +36,7 @@ public final class ImageBuffer {
 
     /// Loads a PNG file. A missing, unreadable or corrupt file throws a clear error.
     public init(contentsOfPNG path: String) throws(CairoError) {
-        guard let surface = cairo_image_surface_create_from_png(path) else {
-            throw CairoError("loading \(path): cairo returned nothing")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError("loading PNG \(path)", status: status)
-        }
+        let surface = try Self.checked(cairo_image_surface_create_from_png(path), "loading PNG \(path)")
         self.surface = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
@@ -67,16 +53,9 @@ public final class ImageBuffer {
         guard width > 0, height > 0, stride >= width * 4 else {
             throw CairoError("external buffer \(width)x\(height) with stride \(stride) is not a valid XRGB8888 image")
         }
-        guard let surface = cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                                Int32(width), Int32(height), Int32(stride)) else {
-            throw CairoError("cairo_image_surface_create_for_data returned nothing")
-        }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError("wrapping external memory", status: status)
-        }
-        self.surface = surface
+        self.surface = try Self.checked(cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                                            Int32(width), Int32(height), Int32(stride)),
+                                        "wrapping external memory")
         self.width = width
         self.height = height
         self.format = .xrgb8888
@@ -85,6 +64,17 @@ public final class ImageBuffer {
 
     deinit {
         cairo_surface_destroy(surface)
+    }
+
+    /// A surface cairo made, or the error it reports (the failed surface is released).
+    private static func checked(_ surface: OpaquePointer?, _ what: String) throws(CairoError) -> OpaquePointer {
+        guard let surface else { throw CairoError("\(what): cairo returned nothing") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(what, status: status)
+        }
+        return surface
     }
 
     /// Bytes per row (cairo aligns rows).

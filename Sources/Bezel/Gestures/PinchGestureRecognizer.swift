@@ -45,14 +45,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .possible:
-            if numberOfTouches == 0 { state = .failed } else if numberOfTouches < 2 { initialDistance = nil }
-        case .began, .changed:
-            if numberOfTouches < 2 { state = .ended }
-        default:
-            break
-        }
+        TwoFingerGesture.fingersLifted(self) { initialDistance = nil }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {

@@ -47,13 +47,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .possible:
-            if numberOfTouches == 0 { state = .failed } else if numberOfTouches < 2 { initialAngle = nil; turned = 0 }
-        case .began, .changed:
-            if numberOfTouches < 2 { state = .ended }
-        default:
-            break
+        TwoFingerGesture.fingersLifted(self) {
+            initialAngle = nil
+            turned = 0
         }
     }
 

@@ -28,6 +28,20 @@ struct TwoFingerGesture {
         atan2(pair.1.y - pair.0.y, pair.1.x - pair.0.x)
     }
 
+    /// Fingers lifted from a two-finger gesture: undecided with none left, it fails; with one
+    /// left it waits for a second finger (`restart` clears its starting measurement); going
+    /// with fewer than two, it ends.
+    static func fingersLifted(_ recognizer: GestureRecognizer, restart: () -> Void) {
+        switch recognizer.state {
+        case .possible:
+            if recognizer.numberOfTouches == 0 { recognizer.state = .failed } else if recognizer.numberOfTouches < 2 { restart() }
+        case .began, .changed:
+            if recognizer.numberOfTouches < 2 { recognizer.state = .ended }
+        case .ended, .cancelled, .failed:
+            break
+        }
+    }
+
     /// `a - b` wrapped to (-π, π], so a twist across the ±π line does not jump by 2π.
     static func angleDifference(_ a: Double, _ b: Double) -> Double {
         var d = a - b
