@@ -5,13 +5,12 @@ import CDRM
 import Glibc
 #endif
 
-/// The DRM/KMS display: a card, its first connected connector in its preferred mode (or the
-/// one asked for), a CRTC, and a scanout buffer frames are copied into. On close the CRTC is
-/// restored as it was (the console comes back).
-///
-/// This first version scans out one dumb buffer, updated in place by copying the damaged
-/// rectangles (rendered in cached memory) and flushed with DirtyFB, which virtio-gpu needs
-/// and other drivers accept. Double buffering with page flips is the next step (issue 5).
+/// The DRM/KMS display: a card, its first connected connector in its preferred mode, a CRTC,
+/// and two dumb buffers shown in turn with page flips (legacy API). Frames are rendered in
+/// cached memory; each present copies into the hidden buffer the damage of this frame and of
+/// the previous one (the hidden buffer missed it: buffer age 2), then flips. A present asked
+/// for while a flip is pending waits for it (`isFlipPending`; the runtime presents again when
+/// `handleEvents()` reports the flip). On close the CRTC is restored (the console comes back).
 @MainActor
 public final class DRMDisplay {
     public let devicePath: String
@@ -24,7 +23,19 @@ public final class DRMDisplay {
     private let crtcID: UInt32
     private var mode: drmModeModeInfo
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
-    private var scanout: DumbBuffer?
+    /// The buffer on screen and the one being prepared.
+    private var front: DumbBuffer?
+    private var back: DumbBuffer?
+    /// What the hidden buffer lacks: the damage shown since it was last on screen.
+    private var backMissing: [Rect] = []
+    private let flipResult = UnsafeMutablePointer<bezel_flip_result>.allocate(capacity: 1)
+    public private(set) var isFlipPending = false
+    /// Completed flips so far (and the time of the last one, CLOCK_MONOTONIC seconds).
+    public private(set) var flips = 0
+    public private(set) var lastFlipTime: Double = 0
+
+    /// The descriptor page-flip events arrive on (watch it, then call `handleEvents()`).
+    public var fileDescriptor: Int32 { fd }
 
     /// Opens `path` (default: `BEZEL_DRM_DEVICE`, else the first /dev/dri/card* with a
     /// connected connector), picks the connector and mode, and shows a black frame.
@@ -93,28 +104,60 @@ public final class DRMDisplay {
             self.refreshHz = Int(mode.vrefresh)
             self.connectorName = "\(typeName)-\(typeID)"
             self.savedCRTC = drmModeGetCrtc(fd, crtcID)
-            let buffer = try DumbBuffer(fd: fd, width: width, height: height)
+            flipResult.initialize(to: bezel_flip_result(flips: 0, seconds: 0))
+            let shown = try DumbBuffer(fd: fd, width: width, height: height)
+            back = try DumbBuffer(fd: fd, width: width, height: height)
             var connector = connectorID
-            guard drmModeSetCrtc(fd, crtcID, buffer.framebufferID, 0, 0, &connector, 1, &self.mode) == 0 else {
+            guard drmModeSetCrtc(fd, crtcID, shown.framebufferID, 0, 0, &connector, 1, &self.mode) == 0 else {
                 throw DRMError.system("setting mode \(width)x\(height) on \(connectorName)", tryThis: "Try another mode (BEZEL_MODE).")
             }
-            scanout = buffer
+            front = shown
             return
         }
         throw lastError ?? DRMError(what: "DRM", why: "no card found in /dev/dri", tryThis: "Load the display driver, or run headless (BEZEL_BACKEND=headless).")
     }
 
-    /// Copies `rects` of `frame` (rendered in cached memory, panel-sized) into the scanout
-    /// buffer and tells the driver which parts changed.
-    public func present(_ frame: ImageBuffer, damage rects: [Rect]) {
-        guard let scanout, let target = scanout.image, !rects.isEmpty else { return }
-        frame.copy(rects, to: target)
-        var clips = rects.map { r -> drm_clip_rect in
-            let i = r.integral
-            return drm_clip_rect(x1: UInt16(max(0, i.minX)), y1: UInt16(max(0, i.minY)),
-                                 x2: UInt16(min(Double(width), i.maxX)), y2: UInt16(min(Double(height), i.maxY)))
+    /// Shows `frame` (rendered in cached memory, panel-sized) where `rects` changed: copies
+    /// them, and what the hidden buffer missed, into it and flips. Returns false (nothing
+    /// done) while a flip is pending: present again after `handleEvents()`.
+    @discardableResult
+    public func present(_ frame: ImageBuffer, damage rects: [Rect]) -> Bool {
+        guard !isFlipPending, let back, let target = back.image, !rects.isEmpty else { return false }
+        frame.copy(backMissing + rects, to: target)
+        flipResult.pointee.flips = 0
+        if drmModePageFlip(fd, crtcID, back.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipResult) == 0 {
+            isFlipPending = true
+        } else {
+            // No page flips (some drivers): show it with a mode set, then tell the driver.
+            var connector = connectorID
+            drmModeSetCrtc(fd, crtcID, back.framebufferID, 0, 0, &connector, 1, &mode)
+            var clips = rects.map { r -> drm_clip_rect in
+                let i = r.integral
+                return drm_clip_rect(x1: UInt16(max(0, i.minX)), y1: UInt16(max(0, i.minY)),
+                                     x2: UInt16(min(Double(width), i.maxX)), y2: UInt16(min(Double(height), i.maxY)))
+            }
+            _ = drmModeDirtyFB(fd, back.framebufferID, &clips, UInt32(clips.count))
+            flipped(at: 0)
         }
-        _ = drmModeDirtyFB(fd, scanout.framebufferID, &clips, UInt32(clips.count))
+        backMissing = rects
+        return true
+    }
+
+    /// Reads page-flip events; returns true when a flip completed (the new frame is on screen).
+    @discardableResult
+    public func handleEvents() -> Bool {
+        guard isFlipPending else { return false }
+        _ = bezel_drm_handle_events(fd)
+        guard flipResult.pointee.flips > 0 else { return false }
+        flipped(at: flipResult.pointee.seconds)
+        return true
+    }
+
+    private func flipped(at time: Double) {
+        isFlipPending = false
+        flips += 1
+        lastFlipTime = time
+        swap(&front, &back)
     }
 
     /// Restores the CRTC as it was and closes the card.
@@ -125,7 +168,9 @@ public final class DRMDisplay {
             drmModeSetCrtc(fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y, &connector, 1, &savedMode)
             drmModeFreeCrtc(saved)
         }
-        scanout = nil
+        front = nil
+        back = nil
+        flipResult.deallocate()
         Glibc.close(fd)
     }
 }

@@ -21,9 +21,17 @@ func run() -> Int32 {
     let scene = StandardKioskScene(application: app)
     do {
         let renderer = try HeadlessDisplay(window: scene.window)
-        let rects = renderer.renderFrame()
-        display.present(renderer.cache, damage: rects)
-        print("BEZEL-FRAME-SHOWN standard-scene")
+        func show(_ rects: [Rect]) {
+            display.present(renderer.cache, damage: rects)
+            // Wait for the flip to complete (the frame is on screen then).
+            for _ in 0..<200 where display.isFlipPending {
+                var fds = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, 50)
+                display.handleEvents()
+            }
+        }
+        show(renderer.renderFrame())
+        print("BEZEL-FRAME-SHOWN standard-scene flips=\(display.flips)")
         fflush(nil)
         // Hold the frame until the host has taken its screendump (it signals with a file).
         let waitFor = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
@@ -34,8 +42,8 @@ func run() -> Int32 {
         waitForHost("1")
         TouchScript(app).down(at: scene.centerOfButton(12))
         let pressed = renderer.renderFrame()
-        display.present(renderer.cache, damage: pressed)
-        print("BEZEL-FRAME-SHOWN item12-pressed \(pressed.count) rect(s)")
+        show(pressed)
+        print("BEZEL-FRAME-SHOWN item12-pressed \(pressed.count) rect(s) flips=\(display.flips)")
         fflush(nil)
         waitForHost("2")
     } catch {

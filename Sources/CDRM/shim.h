@@ -50,4 +50,26 @@ static inline void *bezel_mmap_shared(int fd, uint64_t size, uint64_t offset) {
     return p == MAP_FAILED ? NULL : p;
 }
 
+// Page-flip completion: drmHandleEvent calls back into C with the user data given to
+// drmModePageFlip, which Bezel points at one of these (a Swift closure cannot be a C
+// callback with context).
+struct bezel_flip_result { int flips; double seconds; };
+
+static void bezel_on_page_flip(int fd, unsigned int sequence, unsigned int sec, unsigned int usec, void *data) {
+    (void)fd; (void)sequence;
+    struct bezel_flip_result *result = data;
+    if (!result) return;
+    result->flips += 1;
+    result->seconds = (double)sec + (double)usec / 1e6;
+}
+
+// Reads the DRM events that are ready, updating the results their flips point at.
+static inline int bezel_drm_handle_events(int fd) {
+    drmEventContext context;
+    memset(&context, 0, sizeof context);
+    context.version = 2;
+    context.page_flip_handler = bezel_on_page_flip;
+    return drmHandleEvent(fd, &context);
+}
+
 #endif
