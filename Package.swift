@@ -7,11 +7,13 @@ let package = Package(
         .library(name: "Bezel", targets: ["Bezel"]),
         .library(name: "BezelCairo", targets: ["BezelCairo"]),
         .library(name: "BezelLinux", targets: ["BezelLinux"]),
+        .library(name: "BezelRuntime", targets: ["BezelRuntime"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
         .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
         .executable(name: "bezel-drm-check", targets: ["BezelDRMCheck"]),
         .executable(name: "bezel-input-check", targets: ["BezelInputCheck"]),
+        .executable(name: "bezel-runtime-check", targets: ["BezelRuntimeCheck"]),
     ],
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
@@ -45,11 +47,17 @@ let package = Package(
         // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
         .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
                           path: "Sources/BezelInputCheck"),
+        // Runs an app: MainLoop + DRM (or headless) + libinput, configured from BEZEL_*.
+        .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux"],
+                path: "Sources/BezelRuntime"),
+        // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
+        .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelRuntime", "BezelScenes"],
+                          path: "Sources/BezelRuntimeCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
                     exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

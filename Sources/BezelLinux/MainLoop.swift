@@ -49,6 +49,9 @@ public final class MainLoop {
     private var handlers: [UInt64: @MainActor () -> Void] = [:]
     private var nextToken: UInt64 = 100
     private var running = false
+    /// Runs after each wake-up's events and timers, before the loop sleeps again (CFRunLoop's
+    /// beforeWaiting): where the runtime renders the frame the events produced.
+    public var beforeWaiting: (@MainActor () -> Void)?
 
     private static let wakeToken: UInt64 = 1, timerToken: UInt64 = 2, dispatchToken: UInt64 = 3, signalToken: UInt64 = 4
 
@@ -127,6 +130,7 @@ public final class MainLoop {
                 }
             }
             runLoop.fireDueTimers()
+            beforeWaiting?()
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import Bezel
 import BezelCairo
+import BezelRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,5 +54,47 @@ extension String {
             "done tapped=true slid=true cancelled=true",
         ])
         #expect(status == 0, "\(output)")
+    }
+}
+
+/// The whole runtime on a real kernel: MainLoop, DRM page flips and libinput together. A
+/// uinput touchscreen taps Item 12, the app changes the header's title, and the screendump
+/// taken once that frame is flipped on screen must match its golden.
+@MainActor
+@Suite(.serialized) struct RuntimeTests {
+    @Test func aRealTouchChangesWhatTheRealScreenShows() throws {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"),
+                                   "bezel-runtime-check is built beside the tests")
+        let out = packageRoot + "/.build/vm"
+        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
+        try #require(status == 0, "the VM run failed:\n\(output)")
+        #expect(output.contains("BEZEL-RUNTIME device added FT5406 memory based driver"))
+        #expect(output.contains("bezel: DRM /dev/dri/card0"))
+        #expect(output.contains("BEZEL-RUNTIME stopped backend=drm"))
+        try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/runtime-screen.png"), named: "runtime-item12-tapped")
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct RuntimeConfigurationTests {
+    @Test func settingsComeFromTheEnvironmentAndBadValuesAreClearErrors() throws {
+        defer {
+            for name in ["BEZEL_BACKEND", "BEZEL_ROTATION", "BEZEL_TOUCH_ROTATION"] { unsetenv(name) }
+        }
+        setenv("BEZEL_BACKEND", "headless", 1)
+        setenv("BEZEL_ROTATION", "90", 1)
+        setenv("BEZEL_TOUCH_ROTATION", "180", 1)
+        let configuration = try RuntimeConfiguration.fromEnvironment()
+        #expect(configuration.backend == .headless && configuration.rotation == .clockwise90 && configuration.touchRotation == .upsideDown)
+        setenv("BEZEL_ROTATION", "45", 1)
+        #expect(throws: RuntimeConfiguration.InvalidSetting.self) { try RuntimeConfiguration.fromEnvironment() }
+        setenv("BEZEL_ROTATION", "0", 1)
+        setenv("BEZEL_BACKEND", "wayland", 1)
+        do {
+            _ = try RuntimeConfiguration.fromEnvironment()
+            Issue.record("an unknown backend must be refused")
+        } catch {
+            #expect(error.description.contains("expected auto, drm or headless"))
+        }
     }
 }

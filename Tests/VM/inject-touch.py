@@ -44,6 +44,9 @@ def up():
 
 # Tap the centre of Item 12 (736, 208).
 down(736, 208); time.sleep(0.05); up(); time.sleep(0.5)
+if len(sys.argv) > 2 and sys.argv[2] == "tap-only":
+    time.sleep(30)   # keep the device while the runtime shows the result
+    sys.exit(0)
 # Drag the slider's thumb (at 40 %: x = 16 + 8 + 584 * 0.4) 200 pt to the right.
 down(258, 452)
 for i in range(1, 11):

@@ -1,0 +1,106 @@
+import Bezel
+import BezelCairo
+import BezelDRM
+import BezelInput
+import BezelLinux
+
+/// Runs an app: the main-thread event loop, the display backend (DRM/KMS, or headless), and
+/// libinput's touchscreens feeding `Application.handleTouchFrame`. Frames render before the
+/// loop sleeps, only where something changed, and one at a time (a frame waits for the
+/// previous page flip). SIGINT/SIGTERM end `run`; the CRTC is restored on the way out.
+@MainActor
+public final class Runtime {
+    public let application: Application
+    public let window: Window
+    public let configuration: RuntimeConfiguration
+    public private(set) var backendInUse: RuntimeConfiguration.Backend = .headless
+    /// Frames rendered so far.
+    public private(set) var frames = 0
+
+    private var loop: MainLoop?
+    private var drm: DRMDisplay?
+    private var renderer: HeadlessDisplay?
+    private var input: LibinputTouchSource?
+
+    public init(application: Application, window: Window, configuration: RuntimeConfiguration) {
+        self.application = application
+        self.window = window
+        self.configuration = configuration
+    }
+
+    /// Called when a touchscreen appears or disappears (its name, whether it appeared).
+    public var onTouchDevice: ((String, Bool) -> Void)?
+
+    /// A line for the log: what runs where.
+    public private(set) var summary = ""
+
+    /// Runs until SIGINT/SIGTERM or `stop()`.
+    public func run() throws {
+        let loop = try MainLoop(runLoop: application.runLoop)
+        self.loop = loop
+        var note = ""
+        if configuration.backend != .headless {
+            do {
+                let display = try DRMDisplay()
+                drm = display
+                backendInUse = .drm
+                // The window takes the panel's size, turned by the rotation.
+                let panel = Size(width: Double(display.width), height: Double(display.height))
+                window.frame = Rect(origin: .zero, size: configuration.rotation.panelSize(for: panel))
+                try loop.watch(display.fileDescriptor) { [unowned self] in
+                    display.handleEvents()
+                    self.renderIfNeeded()
+                }
+            } catch {
+                if configuration.backend == .drm { throw error }
+                note = " (no DRM display: \(error))"
+            }
+        }
+        let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation)
+        self.renderer = renderer
+        let panel = configuration.rotation.panelSize(for: window.bounds.size)
+        do {
+            let source = try LibinputTouchSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation)
+            source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
+            source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
+            try loop.watch(source.fileDescriptor) { source.dispatch() }
+            source.dispatch()
+            input = source
+        } catch {
+            note += " (no touch input: \(error))"
+        }
+        summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.width)x\(drm!.height)" : "headless") "
+            + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue)" + note
+        loop.beforeWaiting = { [unowned self] in self.renderIfNeeded() }
+        renderIfNeeded()
+        defer { shutDown() }
+        try loop.run()
+    }
+
+    public func stop() {
+        loop?.stop()
+    }
+
+    private func renderIfNeeded() {
+        guard let renderer else { return }
+        if let drm {
+            guard !drm.isFlipPending else { return }
+            let rects = renderer.renderFrame()
+            guard !rects.isEmpty else { return }
+            let logical = window.bounds.size
+            drm.present(renderer.cache, damage: rects.map { configuration.rotation.toPanel($0, logical: logical) })
+            frames += 1
+        } else if !renderer.renderFrame().isEmpty {
+            frames += 1
+        }
+    }
+
+    private func shutDown() {
+        if drm == nil, let directory = configuration.screenshotDirectory, let renderer {
+            try? renderer.writeScreenshot(to: directory + "/last-frame.png")
+        }
+        drm?.close()
+        drm = nil
+        input = nil
+    }
+}

@@ -1,0 +1,66 @@
+// bezel-runtime-check: the standard kiosk scene under the full runtime (MainLoop + DRM page
+// flips + libinput). A tap on Item 12 changes the header's title; once that frame is on
+// screen it says so, waits for the host's screendump (the file named by its argument) and
+// exits. The QEMU test drives it with a uinput touchscreen.
+import Bezel
+import BezelRuntime
+import BezelScenes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+func run() -> Int32 {
+    let app = Application(clock: MonotonicClock(), tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    let hostReady = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
+    do {
+        let runtime = Runtime(application: app, window: scene.window, configuration: try .fromEnvironment())
+        var framesAtTap = 0
+        let deviceReady = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : ""
+        runtime.onTouchDevice = { name, added in
+            print("BEZEL-RUNTIME device \(added ? "added" : "removed") \(name)")
+            fflush(nil)
+            if added, !deviceReady.isEmpty { close(open(deviceReady, O_CREAT | O_WRONLY, 0o644)) }
+        }
+        scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
+            scene.title.text = "Item 12 pressed"
+            framesAtTap = runtime.frames
+            print("BEZEL-RUNTIME tapped")
+            fflush(nil)
+            // Once the title's frame has been flipped onto the screen, report and wait for the host.
+            @MainActor func waitShown() {
+                app.runLoop.schedule(after: 0.1) {
+                    guard runtime.frames > framesAtTap else { return waitShown() }
+                    print("BEZEL-RUNTIME shown frames=\(runtime.frames)")
+                    fflush(nil)
+                    @MainActor func waitHost() {
+                        app.runLoop.schedule(after: 0.1) {
+                            if hostReady.isEmpty || access(hostReady, F_OK) == 0 { runtime.stop() } else { waitHost() }
+                        }
+                    }
+                    waitHost()
+                }
+            }
+            waitShown()
+        }
+        app.runLoop.schedule(after: 60) {
+            print("BEZEL-RUNTIME timeout")
+            runtime.stop()
+        }
+        print("BEZEL-RUNTIME starting")
+        fflush(nil)
+        app.runLoop.schedule(after: 0) {
+            print(runtime.summary)
+            fflush(nil)
+        }
+        try runtime.run()
+        print("BEZEL-RUNTIME stopped backend=\(runtime.backendInUse.rawValue)")
+        return 0
+    } catch {
+        print("BEZEL-RUNTIME error \(error)")
+        return 1
+    }
+}
+
+exit(MainActor.assumeIsolated { run() })
