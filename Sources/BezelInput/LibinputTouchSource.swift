@@ -20,6 +20,10 @@ public final class LibinputTouchSource {
     public let fileDescriptor: Int32
     public let panelSize: Size
     public var rotation: DisplayRotation
+    /// A calibration matrix (libinput's: row-major a b c d e f, on coordinates normalized to
+    /// 0...1) applied to every touch device as it appears; nil keeps the device's own (udev's
+    /// LIBINPUT_CALIBRATION_MATRIX, which libinput honours by itself).
+    public var calibration: [Float]?
     /// Called with each frame of reports; usually `Application.handleTouchFrame`.
     public var onFrame: ((TouchFrame) -> Void)?
     /// Called when a touch device appears or disappears (its name).
@@ -80,6 +84,10 @@ public final class LibinputTouchSource {
             let device = libinput_event_get_device(event)!
             guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
             let name = String(cString: libinput_device_get_name(device))
+            if type == LIBINPUT_EVENT_DEVICE_ADDED, let matrix = calibration, matrix.count == 6,
+               libinput_device_config_calibration_has_matrix(device) != 0 {
+                _ = matrix.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
+            }
             if type == LIBINPUT_EVENT_DEVICE_REMOVED {
                 // Its fingers will never lift: cancel them so nothing is left half-delivered.
                 for (slot, owner) in liveSlots where owner == device { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }

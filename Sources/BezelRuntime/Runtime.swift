@@ -61,6 +61,7 @@ public final class Runtime {
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         do {
             let source = try LibinputTouchSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation)
+            source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
             try loop.watch(source.fileDescriptor) { source.dispatch() }

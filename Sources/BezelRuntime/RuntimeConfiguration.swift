@@ -14,6 +14,8 @@ public struct RuntimeConfiguration: Sendable {
     public var rotation: DisplayRotation = .none
     /// How the touch panel is mounted, if not as the display (BEZEL_TOUCH_ROTATION).
     public var touchRotation: DisplayRotation?
+    /// A touch calibration matrix (BEZEL_TOUCH_MATRIX="a b c d e f", libinput's convention).
+    public var touchMatrix: [Float]?
     /// Where screenshots go (BEZEL_SCREENSHOT_DIR); the headless backend writes one on exit.
     public var screenshotDirectory: String?
 
@@ -43,9 +45,22 @@ public struct RuntimeConfiguration: Sendable {
             }
             configuration.touchRotation = rotation
         }
+        if let value = Environment.value("BEZEL_TOUCH_MATRIX"), !value.isEmpty {
+            configuration.touchMatrix = try parseMatrix(value)
+        }
         configuration.screenshotDirectory = Environment.value("BEZEL_SCREENSHOT_DIR")
         return configuration
     }
+}
+
+/// Six finite numbers separated by spaces (or commas), libinput's calibration matrix.
+func parseMatrix(_ text: String) throws(RuntimeConfiguration.InvalidSetting) -> [Float] {
+    let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+    let numbers = parts.compactMap { Float($0) }
+    guard parts.count == 6, numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
+        throw RuntimeConfiguration.InvalidSetting(description: "BEZEL_TOUCH_MATRIX=\(text): expected six numbers \"a b c d e f\" (e.g. \"0 1 0 -1 0 1\" turns touch by 90 degrees)")
+    }
+    return numbers
 }
 
 extension String {

@@ -79,8 +79,15 @@ extension String {
 @Suite(.serialized) struct RuntimeConfigurationTests {
     @Test func settingsComeFromTheEnvironmentAndBadValuesAreClearErrors() throws {
         defer {
-            for name in ["BEZEL_BACKEND", "BEZEL_ROTATION", "BEZEL_TOUCH_ROTATION"] { unsetenv(name) }
+            for name in ["BEZEL_BACKEND", "BEZEL_ROTATION", "BEZEL_TOUCH_ROTATION", "BEZEL_TOUCH_MATRIX"] { unsetenv(name) }
         }
+        setenv("BEZEL_TOUCH_MATRIX", "0 1 0 -1 0 1", 1)
+        #expect(try RuntimeConfiguration.fromEnvironment().touchMatrix == [0, 1, 0, -1, 0, 1])
+        setenv("BEZEL_TOUCH_MATRIX", "1 0 0 0 1", 1)
+        #expect(throws: RuntimeConfiguration.InvalidSetting.self) { try RuntimeConfiguration.fromEnvironment() }
+        setenv("BEZEL_TOUCH_MATRIX", "1 0 nan 0 1 0", 1)
+        #expect(throws: RuntimeConfiguration.InvalidSetting.self) { try RuntimeConfiguration.fromEnvironment() }
+        unsetenv("BEZEL_TOUCH_MATRIX")
         setenv("BEZEL_BACKEND", "headless", 1)
         setenv("BEZEL_ROTATION", "90", 1)
         setenv("BEZEL_TOUCH_ROTATION", "180", 1)

@@ -42,9 +42,12 @@ def up():
     ui.write(e.EV_KEY, e.BTN_TOUCH, 0)
     ui.syn()
 
-# Tap the centre of Item 12 (736, 208).
-down(736, 208); time.sleep(0.05); up(); time.sleep(0.5)
-if len(sys.argv) > 2 and sys.argv[2] == "tap-only":
+mode = sys.argv[2] if len(sys.argv) > 2 else ""
+# Tap the centre of Item 12 (736, 208); "mirrored": where a panel mounted mirrored reports it
+# (the runtime test sets a calibration matrix that mirrors x back).
+x = 800 - 736 if mode == "tap-only-mirrored" else 736
+down(x, 208); time.sleep(0.05); up(); time.sleep(0.5)
+if mode.startswith("tap-only"):
     time.sleep(30)   # keep the device while the runtime shows the result
     sys.exit(0)
 # Drag the slider's thumb (at 40 %: x = 16 + 8 + 584 * 0.4) 200 pt to the right.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole runtime on a real kernel: boots the QEMU guest with a virtio GPU, starts udevd,
 # runs bezel-runtime-check (MainLoop + DRM page flips + libinput) while inject-touch.py's
-# uinput touchscreen taps Item 12; once the app's new title is on screen, takes a QMP
+# uinput touchscreen taps Item 12 (reporting x mirrored, which BEZEL_TOUCH_MATRIX corrects);
+# once the app's new title is on screen, takes a QMP
 # screendump (<out>/runtime-screen.png). Exits non-zero on failure.
 #   usage: run-runtime-test.sh <bezel-runtime-check binary> [out folder, default .build/vm]
 set -euo pipefail
@@ -16,9 +17,11 @@ export SYSTEMD_IGNORE_CHROOT=1
 /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
 udevadm trigger --action=add >/dev/null 2>&1
 udevadm settle >/dev/null 2>&1
+# A panel that reports x mirrored, corrected by a calibration matrix (x' = 1 - x).
+export BEZEL_TOUCH_MATRIX="-1 0 1 0 1 0"
 $binary $out/runtime-host-ready /run/device-ready &
 check=\$!
-/usr/bin/python3 $here/inject-touch.py /run/device-ready tap-only &
+/usr/bin/python3 $here/inject-touch.py /run/device-ready tap-only-mirrored &
 wait \$check
 GUEST
 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
