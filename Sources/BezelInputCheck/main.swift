@@ -21,9 +21,28 @@ func run() -> Int32 {
     }
     do {
         let loop = try MainLoop(runLoop: app.runLoop)
-        let source = try LibinputTouchSource(panelSize: StandardKioskScene.size)
-        var tapped = false, slid = false, cancelled = false
-        func finishIfDone() { if tapped && slid && cancelled { loop.stop() } }
+        let source = try LibinputSource(panelSize: StandardKioskScene.size)
+        var tapped = false, slid = false, cancelled = false, clicked = false, keyed = false
+        func finishIfDone() { if tapped && slid && cancelled && clicked && keyed { loop.stop() } }
+        final class KeyCatcher: View {
+            var onPress: ((Int) -> Void)?
+            override var canBecomeFirstResponder: Bool { true }
+            override func pressesBegan(_ presses: Set<Press>, with event: PressEvent?) {
+                for press in presses { onPress?(press.key.code) }
+            }
+        }
+        let keys = KeyCatcher(frame: .zero)
+        scene.window.addSubview(keys)
+        keys.becomeFirstResponder()
+        keys.onPress = { code in
+            say("key \(code)")
+            keyed = true
+        }
+        scene.buttons[4].addAction(for: .touchUpInside) { _, _ in
+            say("click \(scene.buttons[4].title ?? "")")
+            clicked = true
+        }
+        source.onKey = { code, down in app.handleKey(Press.Key(code: code), isDown: down) }
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
             say("tap \(scene.buttons[11].title ?? "")")
             tapped = true
@@ -41,7 +60,11 @@ func run() -> Int32 {
         source.onFrame = { app.handleTouchFrame($0) }
         source.onDevice = { name, added in
             say("device \(added ? "added" : "removed") \(name)")
-            if added, !ready.isEmpty { close(open(ready, O_CREAT | O_WRONLY, 0o644)) }
+            if added, !ready.isEmpty {
+                // One ready file per device, named after it: the injector waits for its own.
+                let file = ready + "." + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+                close(open(file, O_CREAT | O_WRONLY, 0o644))
+            }
             finishIfDone()
         }
         try loop.watch(source.fileDescriptor) { source.dispatch() }
@@ -52,8 +75,8 @@ func run() -> Int32 {
             loop.stop()
         }
         try loop.run()
-        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled)")
-        return tapped && slid && cancelled ? 0 : 1
+        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled) clicked=\(clicked) keyed=\(keyed)")
+        return tapped && slid && cancelled && clicked && keyed ? 0 : 1
     } catch {
         say("error \(error)")
         return 1

@@ -20,7 +20,7 @@ public final class Runtime {
     private var loop: MainLoop?
     private var drm: DRMDisplay?
     private var renderer: HeadlessDisplay?
-    private var input: LibinputTouchSource?
+    private var input: LibinputSource?
 
     public init(application: Application, window: Window, configuration: RuntimeConfiguration) {
         self.application = application
@@ -28,7 +28,7 @@ public final class Runtime {
         self.configuration = configuration
     }
 
-    /// Called when a touchscreen appears or disappears (its name, whether it appeared).
+    /// Called when an input device appears or disappears (its name, whether it appeared).
     public var onTouchDevice: ((String, Bool) -> Void)?
 
     /// A line for the log: what runs where.
@@ -60,10 +60,11 @@ public final class Runtime {
         self.renderer = renderer
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         do {
-            let source = try LibinputTouchSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation)
+            let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
+            source.onKey = { [unowned self] code, down in self.application.handleKey(Press.Key(code: code), isDown: down) }
             try loop.watch(source.fileDescriptor) { source.dispatch() }
             source.dispatch()
             input = source

@@ -21,7 +21,10 @@ func run() -> Int32 {
         runtime.onTouchDevice = { name, added in
             print("BEZEL-RUNTIME device \(added ? "added" : "removed") \(name)")
             fflush(nil)
-            if added, !deviceReady.isEmpty { close(open(deviceReady, O_CREAT | O_WRONLY, 0o644)) }
+            if added, !deviceReady.isEmpty {
+                let file = deviceReady + "." + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+                close(open(file, O_CREAT | O_WRONLY, 0o644))
+            }
         }
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
             scene.title.text = "Item 12 pressed"

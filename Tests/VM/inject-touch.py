@@ -1,7 +1,8 @@
 # Runs in the QEMU guest (Debian's python3-evdev): creates a uinput touchscreen shaped like
 # the Raspberry Pi 7" display (FT5406: 800x480, 10 slots, INPUT_PROP_DIRECT), waits until
 # bezel-input-check has seen it (the file named by argv[1]), then taps Item 12, drags the
-# slider's thumb, and unplugs the device with a finger down on Item 1.
+# slider's thumb, and unplugs the device with a finger down on Item 1; then an absolute pointer
+# with an Enter key clicks Item 5 and presses Enter.
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
 
@@ -15,10 +16,16 @@ caps = {
     ],
 }
 ui = UInput(caps, name="FT5406 memory based driver", input_props=[e.INPUT_PROP_DIRECT])
-for _ in range(600):
-    if os.path.exists(ready):
-        break
-    time.sleep(0.05)
+
+def wait_for(device):
+    # The checker creates <ready>.<device name with non-alphanumerics as _> when it sees it.
+    path = ready + "." + "".join(c if c.isalnum() else "_" for c in device)
+    for _ in range(600):
+        if os.path.exists(path):
+            return
+        time.sleep(0.05)
+
+wait_for("FT5406 memory based driver")
 time.sleep(0.2)
 tracking = [100]
 
@@ -59,4 +66,20 @@ time.sleep(0.05); up(); time.sleep(0.5)
 # A finger on Item 1, then the device disappears.
 down(76, 116); time.sleep(0.3)
 ui.close()
+time.sleep(0.5)
+
+# An absolute pointer with keys (like QEMU's tablet, plus Enter): a click on Item 5, then Enter.
+pointer = UInput({
+    e.EV_KEY: [e.BTN_LEFT, e.BTN_RIGHT, e.KEY_ENTER],
+    e.EV_ABS: [(e.ABS_X, AbsInfo(0, 0, 799, 0, 0, 0)), (e.ABS_Y, AbsInfo(0, 0, 479, 0, 0, 0))],
+}, name="Bezel test pointer")
+wait_for("Bezel test pointer")
+time.sleep(0.2)
+pointer.write(e.EV_ABS, e.ABS_X, 604); pointer.write(e.EV_ABS, e.ABS_Y, 116); pointer.syn()
+time.sleep(0.05)
+pointer.write(e.EV_KEY, e.BTN_LEFT, 1); pointer.syn(); time.sleep(0.05)
+pointer.write(e.EV_KEY, e.BTN_LEFT, 0); pointer.syn(); time.sleep(0.3)
+pointer.write(e.EV_KEY, e.KEY_ENTER, 1); pointer.syn(); time.sleep(0.05)
+pointer.write(e.EV_KEY, e.KEY_ENTER, 0); pointer.syn(); time.sleep(0.5)
+pointer.close()
 time.sleep(1)

@@ -1,7 +1,9 @@
 import Bezel
 import CInput
 
-/// Touches from libinput (design.md §1): one `TouchFrame` per TOUCH_FRAME, in screen points.
+/// Input from libinput (design.md §1): touches as one `TouchFrame` per TOUCH_FRAME, in screen
+/// points; a mouse (or any pointer) as one finger, `mouseFinger`, down while its left button
+/// is; keys as evdev key codes (`onKey`; xkbcommon key symbols come next).
 ///
 /// Framing as libinput defines it (Qt's qlibinputtouch.cpp is the model): TOUCH_UP carries no
 /// coordinates (the slot's last position is kept by the sequencer); TOUCH_CANCEL cancels the
@@ -11,7 +13,7 @@ import CInput
 /// across devices). Coordinates are scaled to the panel and rotated back to the UI with the
 /// display's rotation (touch follows display rotation by default).
 @MainActor
-public final class LibinputTouchSource {
+public final class LibinputSource {
     public struct InputError: Error, CustomStringConvertible {
         public let description: String
     }
@@ -26,8 +28,16 @@ public final class LibinputTouchSource {
     public var calibration: [Float]?
     /// Called with each frame of reports; usually `Application.handleTouchFrame`.
     public var onFrame: ((TouchFrame) -> Void)?
-    /// Called when a touch device appears or disappears (its name).
+    /// Called when an input device appears or disappears: its name, whether it appeared.
     public var onDevice: ((String, Bool) -> Void)?
+    /// Called for each key press (true) and release (false), with its evdev key code.
+    public var onKey: ((Int, Bool) -> Void)?
+
+    /// The finger a mouse plays (beyond libinput's seat slots, which start at 0).
+    public static let mouseFinger = 1000
+    /// Where the pointer is (UI coordinates); starts in the middle of the screen.
+    public private(set) var pointerLocation: Point
+    private var mouseDown = false
 
     private let udev: OpaquePointer?
     private let libinput: OpaquePointer
@@ -41,6 +51,7 @@ public final class LibinputTouchSource {
     public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0") throws(InputError) {
         self.panelSize = panelSize
         self.rotation = rotation
+        self.pointerLocation = Point(x: panelSize.width / 2, y: panelSize.height / 2)
         if let list = Environment.value("BEZEL_INPUT_DEVICES"), !list.isEmpty {
             guard let context = bezel_libinput_path() else { throw InputError(description: "libinput: cannot create a path context") }
             for path in list.split(separator: ",").map(String.init) where libinput_path_add_device(context, path) == nil {
@@ -82,7 +93,10 @@ public final class LibinputTouchSource {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
             let device = libinput_event_get_device(event)!
-            guard libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0 else { return }
+            let touch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+            let pointer = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0
+            let keyboard = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0
+            guard touch || pointer || keyboard else { return }
             let name = String(cString: libinput_device_get_name(device))
             if type == LIBINPUT_EVENT_DEVICE_ADDED, let matrix = calibration, matrix.count == 6,
                libinput_device_config_calibration_has_matrix(device) != 0 {
@@ -91,6 +105,10 @@ public final class LibinputTouchSource {
             if type == LIBINPUT_EVENT_DEVICE_REMOVED {
                 // Its fingers will never lift: cancel them so nothing is left half-delivered.
                 for (slot, owner) in liveSlots where owner == device { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }
+                if pointer, mouseDown {
+                    mouseDown = false
+                    report(TouchReport(finger: Self.mouseFinger, kind: .cancel), at: pendingTime)
+                }
                 flush()
             }
             onDevice?(name, type == LIBINPUT_EVENT_DEVICE_ADDED)
@@ -122,6 +140,38 @@ public final class LibinputTouchSource {
             }
         case LIBINPUT_EVENT_TOUCH_FRAME:
             flush()
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            let pointer = libinput_event_get_pointer_event(event)!
+            let logical = rotation.panelSize(for: panelSize)
+            if type == LIBINPUT_EVENT_POINTER_MOTION {
+                // Relative motion is in the panel's orientation: turn it like a point.
+                let panel = rotation.toPanel(pointerLocation, logical: logical)
+                let moved = Point(x: min(max(0, panel.x + libinput_event_pointer_get_dx(pointer)), panelSize.width - 1),
+                                  y: min(max(0, panel.y + libinput_event_pointer_get_dy(pointer)), panelSize.height - 1))
+                pointerLocation = rotation.fromPanel(moved, logical: logical)
+            } else {
+                let panel = Point(x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(panelSize.width)),
+                                  y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(panelSize.height)))
+                pointerLocation = rotation.fromPanel(panel, logical: logical)
+            }
+            if mouseDown {
+                report(TouchReport(finger: Self.mouseFinger, kind: .move, location: pointerLocation),
+                       at: TimeInterval(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000)
+                flush()
+            }
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            let pointer = libinput_event_get_pointer_event(event)!
+            // BTN_LEFT (linux/input-event-codes.h): the mouse's finger.
+            guard libinput_event_pointer_get_button(pointer) == 0x110 else { return }
+            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
+            guard pressed != mouseDown else { return }
+            mouseDown = pressed
+            report(pressed ? .down(Self.mouseFinger, at: pointerLocation) : .up(Self.mouseFinger),
+                   at: TimeInterval(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000)
+            flush()
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let key = libinput_event_get_keyboard_event(event)!
+            onKey?(Int(libinput_event_keyboard_get_key(key)), libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED)
         default:
             break
         }
