@@ -113,3 +113,29 @@ extension String {
         }
     }
 }
+
+import BezelDRM
+
+/// Bad starts on this machine (no /dev/dri here): clear messages, no crash, no hang.
+@MainActor
+@Suite(.serialized) struct DRMErrorTests {
+    @Test func missingCardsAreClearErrors() throws {
+        // Without /dev/dri (this machine, CI): the automatic search explains itself.
+        if access("/dev/dri", F_OK) != 0 {
+            do {
+                _ = try DRMDisplay()
+                Issue.record("a DRM display opened on a machine without /dev/dri")
+            } catch {
+                #expect(error.description.contains("no card found in /dev/dri"), "\(error)")
+                #expect(error.description.contains("BEZEL_BACKEND=headless"))
+            }
+        }
+        do {
+            _ = try DRMDisplay(path: "/nonexistent/card9")
+            Issue.record("a nonexistent card opened")
+        } catch {
+            #expect(error.description.contains("opening /nonexistent/card9"), "\(error)")
+            #expect(error.description.contains("No such file"))
+        }
+    }
+}
