@@ -14,6 +14,8 @@ func run() -> Int32 {
     let app = Application(clock: MonotonicClock(), tracer: Tracer())
     let scene = StandardKioskScene(application: app)
     let hostReady = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
+    // "wait-signal": once shown, keep running until SIGTERM (the signal test).
+    let waitForSignal = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "wait-signal"
     do {
         let runtime = Runtime(application: app, window: scene.window, configuration: try .fromEnvironment())
         var framesAtTap = 0
@@ -39,6 +41,7 @@ func run() -> Int32 {
                     fflush(nil)
                     @MainActor func waitHost() {
                         app.runLoop.schedule(after: 0.1) {
+                            if waitForSignal { return }
                             if hostReady.isEmpty || access(hostReady, F_OK) == 0 { runtime.stop() } else { waitHost() }
                         }
                     }
@@ -47,7 +50,7 @@ func run() -> Int32 {
             }
             waitShown()
         }
-        app.runLoop.schedule(after: 60) {
+        app.runLoop.schedule(after: 90) {
             print("BEZEL-RUNTIME timeout")
             runtime.stop()
         }

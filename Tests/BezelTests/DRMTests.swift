@@ -18,12 +18,14 @@ import Glibc
         let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
         try #require(status == 0, "the VM run failed:\n\(output)")
         let standard = try ImageBuffer(contentsOfPNG: out + "/screen-1.png")
-        try Snapshot.check(standard, named: "standard-scene")
+        try #require(try Snapshot.check(standard, named: "standard-scene"))
+        print("PASS E1 the standard scene on a real DRM device matches its golden")
         let pressed = try ImageBuffer(contentsOfPNG: out + "/screen-2.png")
-        try Snapshot.check(pressed, named: "drm-item12-pressed")
+        try #require(try Snapshot.check(pressed, named: "drm-item12-pressed"))
         // The press changed button 12 and nothing else.
         let changed = standard.countDifferingPixels(from: pressed, tolerance: 0) ?? 0
-        #expect(changed > 1000 && changed <= 120 * 80, "\(changed) pixels changed")
+        try #require(changed > 1000 && changed <= 120 * 80, "\(changed) pixels changed")
+        print("PASS E2 button 12 pressed: the scanned-out frame shows it highlighted, only its pixels changed")
     }
 }
 
@@ -48,7 +50,7 @@ extension String {
         let lines = output.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
             .filter { $0.hasPrefix("BEZEL-INPUT ") }.map { String($0.dropFirst("BEZEL-INPUT ".count)) }
             .filter { line in !line.hasPrefix("device ") || ours.contains { line.hasSuffix($0) } }
-        #expect(lines == [
+        try #require(lines == [
             "device added FT5406 memory based driver",
             "tap Item 12",
             "slider 74",            // 40 % + 200 pt of a 584 pt track
@@ -60,7 +62,8 @@ extension String {
             "device removed Bezel test pointer",
             "done tapped=true slid=true cancelled=true clicked=true keyed=true",
         ])
-        #expect(status == 0, "\(output)")
+        try #require(status == 0, "\(output)")
+        print("PASS E5 the touchscreen unplugged mid-touch: touchesCancelled delivered, the app keeps running; a new device works")
     }
 }
 
@@ -75,11 +78,12 @@ extension String {
         let out = packageRoot + "/.build/vm"
         let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
         try #require(status == 0, "the VM run failed:\n\(output)")
-        #expect(output.contains("BEZEL-RUNTIME device added FT5406 memory based driver"))
-        #expect(output.contains("BEZEL-RUNTIME tapped"))
-        #expect(output.contains("bezel: DRM /dev/dri/card0"))
-        #expect(output.contains("BEZEL-RUNTIME stopped backend=drm"))
-        try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/runtime-screen.png"), named: "runtime-item12-tapped")
+        try #require(output.contains("BEZEL-RUNTIME device added FT5406 memory based driver"))
+        try #require(output.contains("BEZEL-RUNTIME tapped"))
+        try #require(output.contains("bezel: DRM /dev/dri/card0"))
+        try #require(output.contains("BEZEL-RUNTIME stopped backend=drm"))
+        try #require(try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/runtime-screen.png"), named: "runtime-item12-tapped"))
+        print("PASS E2 a tap on button 12 through the kernel: its touchUpInside ran and the screen shows the result")
     }
 }
 
@@ -119,7 +123,7 @@ import BezelDRM
 /// Bad starts on this machine (no /dev/dri here): clear messages, no crash, no hang.
 @MainActor
 @Suite(.serialized) struct DRMErrorTests {
-    @Test func missingCardsAreClearErrors() throws {
+    @Test func e7MissingCardsAreClearErrors() throws {
         // Without /dev/dri (this machine, CI): the automatic search explains itself.
         if access("/dev/dri", F_OK) != 0 {
             do {
@@ -134,8 +138,31 @@ import BezelDRM
             _ = try DRMDisplay(path: "/nonexistent/card9")
             Issue.record("a nonexistent card opened")
         } catch {
-            #expect(error.description.contains("opening /nonexistent/card9"), "\(error)")
-            #expect(error.description.contains("No such file"))
+            try #require(error.description.contains("opening /nonexistent/card9") && error.description.contains("No such file"), "\(error)")
         }
+        print("PASS E7 no DRM device: a clear message, no hang")
+    }
+}
+
+/// Scenarios E4 and E6 of issue 5 in one boot: BEZEL_ROTATION=180 draws the scene upside down
+/// and a tap at Item 12's panel position lands on Item 12; then SIGTERM ends the app with
+/// status 0 and the console gets the screen back (its mode restored).
+@MainActor
+@Suite(.serialized) struct RotatedRuntimeTests {
+    @Test func e4RotatedPanelAndE6SigtermRestoreTheConsole() throws {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
+        let out = packageRoot + "/.build/vm"
+        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) rotated-sigterm")
+        try #require(status == 0, "the VM run failed:\n\(output)")
+        try #require(output.contains("rotation 180") && output.contains("BEZEL-RUNTIME tapped"))
+        let rotated = try ImageBuffer(contentsOfPNG: out + "/rotated-screen.png")
+        try #require(try Snapshot.check(rotated, named: "runtime-rotated-180-tapped"))
+        print("PASS E4 BEZEL_ROTATION=180: the scene is upside down and a tap at Item 12's panel position lands on Item 12")
+        try #require(output.contains("BEZEL-APP-EXIT 0"))
+        // After exit the CRTC shows the console again: the scene is gone from the screen.
+        let after = try ImageBuffer(contentsOfPNG: out + "/rotated-after-exit.png")
+        let differing = after.countDifferingPixels(from: rotated, tolerance: 16) ?? 0
+        try #require(differing > 800 * 480 / 2, "\(differing) pixels changed after exit")
+        print("PASS E6 SIGTERM: the app exits 0 and the console's mode is restored")
     }
 }

@@ -33,26 +33,29 @@ enum Snapshot {
     static var isRecording: Bool { Environment.value("BEZEL_RECORD_SNAPSHOTS") == "1" }
 
     /// Renders `window` headless and compares it with the golden `name`.
-    static func check(_ window: Window, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    @discardableResult
+    static func check(_ window: Window, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         let display = try HeadlessDisplay(window: window)
         display.renderFrame()
-        try check(display.framebuffer, named: name, sourceLocation: sourceLocation)
+        return try check(display.framebuffer, named: name, sourceLocation: sourceLocation)
     }
 
-    static func check(_ image: ImageBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Compares `image` with the golden `name`; false (and an issue recorded) when they differ.
+    @discardableResult
+    static func check(_ image: ImageBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
         let golden = directory + "/" + name + ".png"
         if isRecording {
             try image.writePNG(to: golden)
-            return
+            return true
         }
         guard access(golden, F_OK) == 0 else {
             Issue.record("no golden image \(golden): record it with BEZEL_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
-            return
+            return false
         }
         let expected = try ImageBuffer(contentsOfPNG: golden)
         guard let differing = image.countDifferingPixels(from: expected, tolerance: channelTolerance) else {
             Issue.record("\(name): size \(image.width)x\(image.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
-            return
+            return false
         }
         let allowed = Int(Double(image.width * image.height) * differingFraction)
         if differing > allowed {
@@ -61,7 +64,9 @@ enum Snapshot {
             try image.differenceImage(from: expected, tolerance: channelTolerance)?.writePNG(to: failureDirectory + "/" + name + ".diff.png")
             Issue.record("\(name): \(differing) pixels differ (allowed \(allowed)); see \(failureDirectory)/\(name).diff.png",
                          sourceLocation: sourceLocation)
+            return false
         }
+        return true
     }
 
     /// A visible window of `size` on its own application, with `views` added.

@@ -52,8 +52,11 @@ def up():
 mode = sys.argv[2] if len(sys.argv) > 2 else ""
 # Tap the centre of Item 12 (736, 208); "mirrored": where a panel mounted mirrored reports it
 # (the runtime test sets a calibration matrix that mirrors x back).
-x = 800 - 736 if mode == "tap-only-mirrored" else 736
-down(x, 208); time.sleep(0.05); up(); time.sleep(0.5)
+x, y = (800 - 736, 208) if mode == "tap-only-mirrored" else (736, 208)
+if mode == "tap-only-rotated-180":
+    # The UI is drawn upside down: Item 12's centre is at the panel's (800 - 736, 480 - 208).
+    x, y = 800 - 736, 480 - 208
+down(x, y); time.sleep(0.05); up(); time.sleep(0.5)
 if mode.startswith("tap-only"):
     time.sleep(30)   # keep the device while the runtime shows the result
     sys.exit(0)
