@@ -22,8 +22,15 @@ func run() -> Int32 {
     do {
         let loop = try MainLoop(runLoop: app.runLoop)
         let source = try LibinputSource(panelSize: StandardKioskScene.size)
-        var tapped = false, slid = false, cancelled = false, clicked = false, keyed = false
-        func finishIfDone() { if tapped && slid && cancelled && clicked && keyed { loop.stop() } }
+        var tapped = false, slid = false, cancelled = false, clicked = false, keyed = false, pinched = false
+        func finishIfDone() { if tapped && slid && cancelled && clicked && keyed && pinched { loop.stop() } }
+        let pinch = PinchGestureRecognizer { recognizer in
+            guard recognizer.state == .ended else { return }
+            let scale = (recognizer as! PinchGestureRecognizer).scale
+            say("pinch \(Double(Int((scale * 100).rounded())) / 100)")
+            pinched = true
+        }
+        scene.root.addGestureRecognizer(pinch)
         final class KeyCatcher: View {
             var onPress: ((Int) -> Void)?
             override var canBecomeFirstResponder: Bool { true }
@@ -75,8 +82,8 @@ func run() -> Int32 {
             loop.stop()
         }
         try loop.run()
-        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled) clicked=\(clicked) keyed=\(keyed)")
-        return tapped && slid && cancelled && clicked && keyed ? 0 : 1
+        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled) clicked=\(clicked) keyed=\(keyed) pinched=\(pinched)")
+        return tapped && slid && cancelled && clicked && keyed && pinched ? 0 : 1
     } catch {
         say("error \(error)")
         return 1

@@ -54,15 +54,17 @@ extension String {
             "device added FT5406 memory based driver",
             "tap Item 12",
             "slider 74",            // 40 % + 200 pt of a 584 pt track
+            "pinch 2.0",            // two fingers 100 -> 200 pt apart
             "cancel Item 1",        // the device vanished with a finger on Item 1
             "device removed FT5406 memory based driver",
             "device added Bezel test pointer",
             "click Item 5",         // the pointer's left button is a finger
             "key 28",               // KEY_ENTER reaches the first responder as a press
             "device removed Bezel test pointer",
-            "done tapped=true slid=true cancelled=true clicked=true keyed=true",
+            "done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true",
         ])
         try #require(status == 0, "\(output)")
+        print("PASS E3 a two-finger pinch through the kernel reaches a pinch recognizer with scale 2.0")
         print("PASS E5 the touchscreen unplugged mid-touch: touchesCancelled delivered, the app keeps running; a new device works")
     }
 }

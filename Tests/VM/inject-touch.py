@@ -66,6 +66,24 @@ for i in range(1, 11):
     time.sleep(0.02)
     move(258 + 20 * i, 452)
 time.sleep(0.05); up(); time.sleep(0.5)
+# Two fingers spread from 100 to 200 pt apart: a pinch of scale 2 (slots 0 and 1).
+def finger(slot, x, y, tracking_id=None):
+    ui.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
+    if tracking_id is not None:
+        ui.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, tracking_id)
+    if x is not None:
+        ui.write(e.EV_ABS, e.ABS_MT_POSITION_X, x)
+        ui.write(e.EV_ABS, e.ABS_MT_POSITION_Y, y)
+
+finger(0, 300, 300, 200); finger(1, 400, 300, 201)
+ui.write(e.EV_KEY, e.BTN_TOUCH, 1); ui.syn()
+for i in range(1, 11):
+    time.sleep(0.02)
+    finger(0, 300 - 5 * i, 300); finger(1, 400 + 5 * i, 300); ui.syn()
+time.sleep(0.05)
+finger(0, None, None, -1); finger(1, None, None, -1)
+ui.write(e.EV_KEY, e.BTN_TOUCH, 0); ui.syn(); time.sleep(0.5)
+
 # A finger on Item 1, then the device disappears.
 down(76, 116); time.sleep(0.3)
 ui.close()
