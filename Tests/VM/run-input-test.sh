@@ -8,6 +8,7 @@ set -euo pipefail
 binary=$(realpath "$1")
 out=${2:-.build/vm}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/guest-lib.sh"
 bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/input-serial.log"
@@ -21,10 +22,10 @@ check=\$!
 /usr/bin/python3 $here/inject-touch.py /run/input-ready
 wait \$check
 GUEST
-timeout 300 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
-    -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
-    -append "console=ttyS0 quiet bezel.script=$out/guest-input.sh" \
-    -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
-    -serial file:"$out/input-serial.log" -display none -no-reboot -nodefaults
+boot_guest "$out" "$out/guest-input.sh" "$out/input-serial.log"
+# The guest powers off when its script ends; five minutes at most.
+for _ in $(seq 1 3000); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done
+kill $qemu 2>/dev/null || true
+wait $qemu 2>/dev/null || true
 grep "BEZEL-INPUT" "$out/input-serial.log" || true
 grep -q "BEZEL-EXIT 0" "$out/input-serial.log"

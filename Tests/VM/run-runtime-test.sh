@@ -13,6 +13,7 @@ binary=$(realpath "$1")
 out=${2:-.build/vm}
 variant=${3:-mirrored}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/guest-lib.sh"
 bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 prefix=runtime
@@ -42,28 +43,8 @@ check=\$!
 /usr/bin/python3 $here/inject-touch.py /run/device-ready $tap &
 $finish
 GUEST
-screendump() {  # screendump FILE
-    python3 - "$out/$prefix-qmp.sock" "$1" <<'PY'
-import json, socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile("rw"); f.readline()
-for command in ({"execute": "qmp_capabilities"},
-                {"execute": "screendump", "arguments": {"filename": sys.argv[2], "format": "png"}}):
-    f.write(json.dumps(command) + "\n"); f.flush()
-    while True:
-        reply = json.loads(f.readline())
-        if "return" in reply or "error" in reply: break
-    if "error" in reply: sys.exit("QMP: " + str(reply["error"]))
-PY
-}
 
-qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
-    -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
-    -append "console=ttyS0 quiet vt.global_cursor_default=0 bezel.script=$out/guest-$prefix.sh" \
-    -device virtio-gpu-pci,xres=800,yres=480 \
-    -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
-    -serial file:"$out/$prefix-serial.log" -qmp unix:"$out/$prefix-qmp.sock",server,nowait \
-    -display none -no-reboot -nodefaults &
-qemu=$!
+boot_guest "$out" "$out/guest-$prefix.sh" "$out/$prefix-serial.log" "$out/$prefix-qmp.sock"
 trap 'kill $qemu 2>/dev/null || true' EXIT
 shown=0
 for _ in $(seq 1 1800); do
@@ -73,7 +54,7 @@ for _ in $(seq 1 1800); do
 done
 if [ $shown = 1 ]; then
     sleep 0.3
-    screendump "$out/$prefix-screen.png"
+    screendump "$out/$prefix-qmp.sock" "$out/$prefix-screen.png"
     touch "$out/$prefix-host-ready"
     if [ "$variant" = rotated-sigterm ]; then
         for _ in $(seq 1 600); do
@@ -81,7 +62,7 @@ if [ $shown = 1 ]; then
             sleep 0.1
         done
         sleep 1
-        screendump "$out/$prefix-after-exit.png"
+        screendump "$out/$prefix-qmp.sock" "$out/$prefix-after-exit.png"
     fi
 fi
 for _ in $(seq 1 600); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done

@@ -1,0 +1,39 @@
+# Shared by the run-*-test.sh scripts (sourced): booting the QEMU guest of make-guest.sh and
+# taking QMP screendumps of what its virtual GPU scans out.
+
+# boot_guest OUT SCRIPT SERIAL [QMP_SOCKET]: starts the guest in the background (PID in $qemu)
+# running SCRIPT; with a QMP socket, it also has a virtio GPU at 800x480.
+boot_guest() {
+    local out=$1 script=$2 serial=$3 qmp=${4:-}
+    local display=()
+    if [ -n "$qmp" ]; then
+        display=(-device virtio-gpu-pci,xres=800,yres=480 -qmp "unix:$qmp,server,nowait")
+    fi
+    qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
+        -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
+        -append "console=ttyS0 quiet vt.global_cursor_default=0 bezel.script=$script" \
+        "${display[@]}" \
+        -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+        -serial file:"$serial" -display none -no-reboot -nodefaults &
+    qemu=$!
+}
+
+# screendump QMP_SOCKET FILE: writes what the guest's GPU scans out as a PNG.
+screendump() {
+    python3 - "$1" "$2" <<'PY'
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rw")
+f.readline()
+for command in ({"execute": "qmp_capabilities"},
+                {"execute": "screendump", "arguments": {"filename": sys.argv[2], "format": "png"}}):
+    f.write(json.dumps(command) + "\n"); f.flush()
+    while True:
+        reply = json.loads(f.readline())
+        if "return" in reply or "error" in reply:
+            break
+    if "error" in reply:
+        sys.exit("QMP: " + str(reply["error"]))
+PY
+}
