@@ -113,6 +113,27 @@ public final class ImageBuffer {
         cairo_surface_mark_dirty(target.surface)
     }
 
+    /// Copies `rects` into 16-bit RGB565 memory (`width` x `height` pixels, `stride` bytes a
+    /// row), truncating each channel (8 -> 5/6/5 bits): for panels that scan out 16 bits.
+    public func copyAsRGB565(_ rects: [Rect], to destination: UnsafeMutableRawPointer, stride targetStride: Int, width targetWidth: Int, height targetHeight: Int) {
+        cairo_surface_flush(surface)
+        guard let source = cairo_image_surface_get_data(surface) else { return }
+        let sourceStride = stride
+        for rect in rects {
+            let r = rect.integral.intersection(Rect(x: 0, y: 0, width: Double(min(width, targetWidth)), height: Double(min(height, targetHeight))))
+            guard !r.isEmpty else { continue }
+            let x0 = Int(r.minX), x1 = Int(r.maxX)
+            for y in Int(r.minY)..<Int(r.maxY) {
+                let from = UnsafeRawPointer(source + y * sourceStride).assumingMemoryBound(to: UInt32.self)
+                let to = (destination + y * targetStride).assumingMemoryBound(to: UInt16.self)
+                for x in x0..<x1 {
+                    let p = from[x]
+                    to[x] = UInt16(truncatingIfNeeded: ((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
+                }
+            }
+        }
+    }
+
     /// Compares with `other`: the number of pixels whose channels differ by more than
     /// `tolerance` (0...255) in any of R, G, B, or nil when the sizes differ.
     public func countDifferingPixels(from other: ImageBuffer, tolerance: Int) -> Int? {

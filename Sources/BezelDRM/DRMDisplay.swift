@@ -5,23 +5,27 @@ import CDRM
 import Glibc
 #endif
 
-/// The DRM/KMS display: a card, its first connected connector in its preferred mode, a CRTC,
-/// and two dumb buffers shown in turn with page flips (legacy API). Frames are rendered in
-/// cached memory; each present copies into the hidden buffer the damage of this frame and of
-/// the previous one (the hidden buffer missed it: buffer age 2), then flips. A present asked
-/// for while a flip is pending waits for it (`isFlipPending`; the runtime presents again when
-/// `handleEvents()` reports the flip). On close the CRTC is restored (the console comes back).
+/// The DRM/KMS display: a card, a connected output in its preferred (or asked-for) mode, a
+/// CRTC and its primary plane, and two dumb buffers shown in turn with page flips (atomic
+/// commits, or the legacy API). Frames are rendered in cached memory; each present copies into
+/// the hidden buffer the damage of this frame and of the previous one (the hidden buffer
+/// missed it: buffer age 2), then flips. A present asked for while a flip is pending is
+/// refused (`isFlipPending`; present again once `handleEvents()` reports the flip). On close
+/// the CRTC is restored as it was (the console comes back).
 @MainActor
 public final class DRMDisplay {
     public let devicePath: String
     public let connectorName: String
-    public let width: Int
-    public let height: Int
-    public let refreshHz: Int
-    private let fd: Int32
+    public let mode: DRMMode
+    public var width: Int { mode.width }
+    public var height: Int { mode.height }
+    public var refreshHz: Int { mode.refreshHz }
+    public let pixelFormat: ScanoutPixelFormat
+    /// "atomic" or "legacy".
+    public var apiName: String { scanout.apiName }
+    private let card: DRMCard
     private let connectorID: UInt32
-    private let crtcID: UInt32
-    private var mode: drmModeModeInfo
+    private let scanout: Scanout
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     /// The buffer on screen and the one being prepared.
     private var front: DumbBuffer?
@@ -35,86 +39,106 @@ public final class DRMDisplay {
     public private(set) var lastFlipTime: Double = 0
 
     /// The descriptor page-flip events arrive on (watch it, then call `handleEvents()`).
-    public var fileDescriptor: Int32 { fd }
+    public var fileDescriptor: Int32 { card.fileDescriptor }
 
-    /// Opens `path` (default: `BEZEL_DRM_DEVICE`, else the first /dev/dri/card* with a
-    /// connected connector), picks the connector and mode, and shows a black frame.
-    public init(path: String? = nil) throws(DRMError) {
-        let candidates = path.map { [$0] } ?? Environment.value("BEZEL_DRM_DEVICE").map { [$0] }
-            ?? (0..<8).map { "/dev/dri/card\($0)" }
+    /// Opens the card of `options` (else `BEZEL_DRM_DEVICE`, else the first /dev/dri/card*
+    /// with a connected output), sets the mode and shows a black frame.
+    public convenience init(path: String? = nil, options: DRMDisplayOptions = DRMDisplayOptions()) throws(DRMError) {
+        let explicit = path ?? options.devicePath ?? Environment.value("BEZEL_DRM_DEVICE")
+        let candidates = explicit.map { [$0] } ?? (0..<8).map { "/dev/dri/card\($0)" }
         var lastError: DRMError?
         for candidate in candidates {
-            let fd = open(candidate, O_RDWR | O_CLOEXEC)
-            guard fd >= 0 else {
-                if bezel_drm_errno() != ENOENT || path != nil {
-                    lastError = DRMError.system("opening \(candidate)", tryThis: "Check that the DRM driver is loaded (ls /dev/dri).")
+            if explicit == nil, access(candidate, F_OK) != 0 { continue }
+            do throws(DRMError) {
+                let card = try DRMCard(path: candidate, opener: options.opener)
+                do throws(DRMError) {
+                    let chosen = try Self.choose(on: card, options: options)
+                    try self.init(card: card, output: chosen.output, mode: chosen.mode, options: options)
+                    return
+                } catch {
+                    card.close()
+                    throw error
                 }
-                continue
+            } catch {
+                lastError = error
+                // A card named explicitly, or one that is there but refuses us, is the answer.
+                if explicit != nil || error.isDecisive { throw error }
             }
-            guard let resources = drmModeGetResources(fd) else {
-                Glibc.close(fd)
-                lastError = DRMError(what: "\(candidate)", why: "not a KMS device (a render-only node?)", tryThis: "Use a card with display outputs.")
-                continue
-            }
-            defer { drmModeFreeResources(resources) }
-            var found: (UInt32, drmModeModeInfo, UInt32, UInt32, String)?
-            for i in 0..<Int(resources.pointee.count_connectors) {
-                guard let connector = drmModeGetConnector(fd, resources.pointee.connectors[i]) else { continue }
-                defer { drmModeFreeConnector(connector) }
-                guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 else { continue }
-                var mode = connector.pointee.modes[0]
-                for m in 0..<Int(connector.pointee.count_modes) where connector.pointee.modes[m].type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 {
-                    mode = connector.pointee.modes[m]
-                    break
-                }
-                // The CRTC of the connector's encoder, else the first CRTC the encoder can drive.
-                var crtc: UInt32 = 0
-                if let encoder = drmModeGetEncoder(fd, connector.pointee.encoder_id) {
-                    crtc = encoder.pointee.crtc_id
-                    drmModeFreeEncoder(encoder)
-                }
-                if crtc == 0 {
-                    for e in 0..<Int(connector.pointee.count_encoders) {
-                        guard let encoder = drmModeGetEncoder(fd, connector.pointee.encoders[e]) else { continue }
-                        defer { drmModeFreeEncoder(encoder) }
-                        for c in 0..<Int(resources.pointee.count_crtcs) where encoder.pointee.possible_crtcs & (1 << UInt32(c)) != 0 {
-                            crtc = resources.pointee.crtcs[c]
-                            break
-                        }
-                        if crtc != 0 { break }
-                    }
-                }
-                guard crtc != 0 else { continue }
-                let typeName = String(cString: drmModeGetConnectorTypeName(connector.pointee.connector_type))
-                found = (connector.pointee.connector_id, mode, crtc, connector.pointee.connector_type_id, typeName)
-                break
-            }
-            guard let (connectorID, mode, crtcID, typeID, typeName) = found else {
-                Glibc.close(fd)
-                lastError = DRMError(what: candidate, why: "no connected connector", tryThis: "Plug the panel in (or check its cable and the boot config).")
-                continue
-            }
-            self.fd = fd
-            self.devicePath = candidate
-            self.connectorID = connectorID
-            self.crtcID = crtcID
-            self.mode = mode
-            self.width = Int(mode.hdisplay)
-            self.height = Int(mode.vdisplay)
-            self.refreshHz = Int(mode.vrefresh)
-            self.connectorName = "\(typeName)-\(typeID)"
-            self.savedCRTC = drmModeGetCrtc(fd, crtcID)
-            flipResult.initialize(to: bezel_flip_result(flips: 0, seconds: 0))
-            let shown = try DumbBuffer(fd: fd, width: width, height: height)
-            back = try DumbBuffer(fd: fd, width: width, height: height)
-            var connector = connectorID
-            guard drmModeSetCrtc(fd, crtcID, shown.framebufferID, 0, 0, &connector, 1, &self.mode) == 0 else {
-                throw DRMError.system("setting mode \(width)x\(height) on \(connectorName)", tryThis: "Try another mode (BEZEL_MODE).")
-            }
-            front = shown
-            return
         }
         throw lastError ?? DRMError(what: "DRM", why: "no card found in /dev/dri", tryThis: "Load the display driver, or run headless (BEZEL_BACKEND=headless).")
+    }
+
+    private static func choose(on card: DRMCard, options: DRMDisplayOptions) throws(DRMError) -> (output: DRMOutput, mode: DRMMode) {
+        let output: DRMOutput
+        if let name = options.outputName {
+            guard let named = card.outputs.first(where: { $0.name == name }) else {
+                throw DRMError(what: "BEZEL_OUTPUT=\(name)", why: "\(card.path) has no such output (it has \(card.outputs.map(\.name).joined(separator: ", ")))",
+                               tryThis: "BEZEL_OUTPUT=list prints the outputs and their modes.", decisive: true)
+            }
+            guard named.isConnected, !named.modes.isEmpty else {
+                throw DRMError(what: "BEZEL_OUTPUT=\(name)", why: "nothing is connected to it", tryThis: "Plug the panel in, or choose a connected output (BEZEL_OUTPUT=list).", decisive: true)
+            }
+            output = named
+        } else {
+            guard let connected = card.outputs.first(where: { $0.isConnected && !$0.modes.isEmpty && $0.crtcID != 0 }) else {
+                throw DRMError(what: card.path, why: "no connected connector", tryThis: "Plug the panel in (or check its cable and the boot config).")
+            }
+            output = connected
+        }
+        guard output.crtcID != 0 else {
+            throw DRMError(what: output.name, why: "no free CRTC can drive it", tryThis: "Disconnect another output, or choose another one (BEZEL_OUTPUT=list).", decisive: true)
+        }
+        if let request = options.mode {
+            guard let mode = request.match(in: output.modes) else {
+                throw DRMError(what: "BEZEL_MODE=\(request)", why: "\(output.name) does not support it (it has \(output.modes.map { "\($0.width)x\($0.height)@\($0.refreshHz)" }.uniqued.joined(separator: ", ")))",
+                               tryThis: "Choose one of those (BEZEL_MODE=list), or unset BEZEL_MODE for the panel's preferred mode.", decisive: true)
+            }
+            return (output, mode)
+        }
+        return (output, output.modes.first(where: \.isPreferred) ?? output.modes[0])
+    }
+
+    private init(card: DRMCard, output: DRMOutput, mode: DRMMode, options: DRMDisplayOptions) throws(DRMError) {
+        let fd = card.fileDescriptor
+        if !card.isMaster, drmSetMaster(fd) != 0 {
+            throw DRMError(what: card.path, why: "another program is DRM master (the card is busy)",
+                           tryThis: "Stop the desktop or other display program first (systemctl stop display-manager).", decisive: true)
+        }
+        drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        let crtcIndex = card.crtcIDs.firstIndex(of: output.crtcID) ?? 0
+        let plane = PrimaryPlane(fd: fd, crtcIndex: crtcIndex)
+        guard let format = options.pixelFormat ?? ScanoutPixelFormat.choose(from: plane?.formats ?? []) else {
+            throw DRMError(what: output.name, why: "its primary plane takes neither XRGB8888 nor RGB565", tryThis: "This panel's driver is not supported yet.", decisive: true)
+        }
+        if let forced = options.pixelFormat, let formats = plane?.formats, !formats.isEmpty, !formats.contains(forced.fourcc) {
+            throw DRMError(what: "BEZEL_PIXEL_FORMAT=\(forced.rawValue)", why: "the primary plane of \(output.name) does not take it (it takes \(formats.map(fourccName).joined(separator: ", ")))",
+                           tryThis: "Unset BEZEL_PIXEL_FORMAT to use what the plane takes.", decisive: true)
+        }
+        var scanout: Scanout?
+        if options.api != .legacy, let plane {
+            scanout = AtomicScanout(fd: fd, connectorID: output.connectorID, crtcID: output.crtcID, plane: plane, mode: mode)
+        }
+        if scanout == nil, options.api == .atomic {
+            throw DRMError(what: card.path, why: "the driver has no atomic modesetting", tryThis: "Unset BEZEL_DRM_API (or set it to legacy).", decisive: true)
+        }
+        self.card = card
+        self.devicePath = card.path
+        self.connectorID = output.connectorID
+        self.connectorName = output.name
+        self.mode = mode
+        self.pixelFormat = format
+        self.scanout = scanout ?? LegacyScanout(fd: fd, connectorID: output.connectorID, crtcID: output.crtcID, mode: mode)
+        self.savedCRTC = drmModeGetCrtc(fd, output.crtcID)
+        flipResult.initialize(to: bezel_flip_result(flips: 0, seconds: 0))
+        do {
+            let shown = try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format)
+            back = try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format)
+            try self.scanout.setMode(showing: shown.framebufferID)
+            front = shown
+        } catch {
+            releaseResources()
+            throw error.decisive
+        }
     }
 
     /// Shows `frame` (rendered in cached memory, panel-sized) where `rects` changed: copies
@@ -122,21 +146,15 @@ public final class DRMDisplay {
     /// done) while a flip is pending: present again after `handleEvents()`.
     @discardableResult
     public func present(_ frame: ImageBuffer, damage rects: [Rect]) -> Bool {
-        guard !isFlipPending, let back, let target = back.image, !rects.isEmpty else { return false }
-        frame.copy(backMissing + rects, to: target)
+        guard !isFlipPending, let back, !rects.isEmpty else { return false }
+        let written = backMissing + rects
+        back.copy(written, from: frame)
         flipResult.pointee.flips = 0
-        if drmModePageFlip(fd, crtcID, back.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipResult) == 0 {
+        if scanout.flip(to: back.framebufferID, written: written, userData: UnsafeMutableRawPointer(flipResult)) {
             isFlipPending = true
         } else {
-            // No page flips (some drivers): show it with a mode set, then tell the driver.
-            var connector = connectorID
-            drmModeSetCrtc(fd, crtcID, back.framebufferID, 0, 0, &connector, 1, &mode)
-            var clips = rects.map { r -> drm_clip_rect in
-                let i = r.integral
-                return drm_clip_rect(x1: UInt16(max(0, i.minX)), y1: UInt16(max(0, i.minY)),
-                                     x2: UInt16(min(Double(width), i.maxX)), y2: UInt16(min(Double(height), i.maxY)))
-            }
-            _ = drmModeDirtyFB(fd, back.framebufferID, &clips, UInt32(clips.count))
+            // No page flips (some drivers): show it at once, then tell the driver.
+            scanout.showImmediately(back.framebufferID, written: written)
             flipped(at: 0)
         }
         backMissing = rects
@@ -147,7 +165,7 @@ public final class DRMDisplay {
     @discardableResult
     public func handleEvents() -> Bool {
         guard isFlipPending else { return false }
-        _ = bezel_drm_handle_events(fd)
+        _ = bezel_drm_handle_events(fileDescriptor)
         guard flipResult.pointee.flips > 0 else { return false }
         flipped(at: flipResult.pointee.seconds)
         return true
@@ -160,17 +178,34 @@ public final class DRMDisplay {
         swap(&front, &back)
     }
 
-    /// Restores the CRTC as it was and closes the card.
+    /// Restores the CRTC as it was (the console's framebuffer) and closes the card.
     public func close() {
         if let saved = savedCRTC {
             var connector = connectorID
             var savedMode = saved.pointee.mode
-            drmModeSetCrtc(fd, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y, &connector, 1, &savedMode)
-            drmModeFreeCrtc(saved)
+            drmModeSetCrtc(fileDescriptor, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y, &connector, 1, &savedMode)
         }
+        releaseResources()
+    }
+
+    private func releaseResources() {
+        if let savedCRTC { drmModeFreeCrtc(savedCRTC) }
         front = nil
         back = nil
         flipResult.deallocate()
-        Glibc.close(fd)
+        card.close()
     }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    var uniqued: [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+/// A DRM fourcc as its four characters ("XR24", "RG16").
+func fourccName(_ code: UInt32) -> String {
+    String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }, as: UTF8.self)
 }

@@ -22,8 +22,34 @@ func run() -> Int32 {
     do {
         let loop = try MainLoop(runLoop: app.runLoop)
         let source = try LibinputSource(panelSize: StandardKioskScene.size)
-        var tapped = false, slid = false, cancelled = false, clicked = false, keyed = false, pinched = false
-        func finishIfDone() { if tapped && slid && cancelled && clicked && keyed && pinched { loop.stop() } }
+        var tapped = false, slid = false, cancelled = false, clicked = false, keyed = false, pinched = false, tenFingers = false
+        func finishIfDone() { if tapped && slid && cancelled && clicked && keyed && pinched && tenFingers { loop.stop() } }
+        /// Counts the fingers down at once anywhere in the scene (and on how many views they landed).
+        final class FingerCounter: GestureRecognizer {
+            var down: Set<Touch> = []
+            var onCount: ((Int, Int) -> Void)?
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+                down.formUnion(touches)
+                onCount?(down.count, Set(down.compactMap { $0.view.map(ObjectIdentifier.init) }).count)
+            }
+            override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+                down.subtract(touches)
+                if down.isEmpty { state = .failed }
+            }
+            override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+                down.subtract(touches)
+                if down.isEmpty { state = .failed }
+            }
+            override func reset() { down = [] }
+        }
+        let counter = FingerCounter()
+        counter.cancelsTouchesInView = false
+        counter.onCount = { fingers, views in
+            guard fingers == 10 else { return }
+            say("fingers 10 on \(views) views")
+            tenFingers = true
+        }
+        scene.root.addGestureRecognizer(counter)
         let pinch = PinchGestureRecognizer { recognizer in
             guard recognizer.state == .ended else { return }
             let scale = (recognizer as! PinchGestureRecognizer).scale
@@ -82,8 +108,8 @@ func run() -> Int32 {
             loop.stop()
         }
         try loop.run()
-        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled) clicked=\(clicked) keyed=\(keyed) pinched=\(pinched)")
-        return tapped && slid && cancelled && clicked && keyed && pinched ? 0 : 1
+        say("done tapped=\(tapped) slid=\(slid) cancelled=\(cancelled) clicked=\(clicked) keyed=\(keyed) pinched=\(pinched) ten=\(tenFingers)")
+        return tapped && slid && cancelled && clicked && keyed && pinched && tenFingers ? 0 : 1
     } catch {
         say("error \(error)")
         return 1

@@ -16,11 +16,15 @@ public final class Runtime {
     public private(set) var backendInUse: RuntimeConfiguration.Backend = .headless
     /// Frames rendered so far.
     public private(set) var frames = 0
+    /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
+    /// in `frames`) is on screen once this is >= n.
+    public var framesShown: Int { drm?.flips ?? frames }
 
     private var loop: MainLoop?
     private var drm: DRMDisplay?
     private var renderer: HeadlessDisplay?
     private var input: LibinputSource?
+    private var flipFrames: PageFlipFrameSource?
 
     public init(application: Application, window: Window, configuration: RuntimeConfiguration) {
         self.application = application
@@ -31,28 +35,50 @@ public final class Runtime {
     /// Called when an input device appears or disappears (its name, whether it appeared).
     public var onTouchDevice: ((String, Bool) -> Void)?
 
+    /// How often the event loop has woken up (epoll returned) since `run` began.
+    public var loopWakeups: Int { loop?.wakeups ?? 0 }
+
+    /// Called when a frame reached the screen (a page flip completed), with the kernel's
+    /// flip time in CLOCK_MONOTONIC seconds (the clock of touch timestamps).
+    public var onFrameShown: ((Double) -> Void)?
+
     /// A line for the log: what runs where.
     public private(set) var summary = ""
 
-    /// Runs until SIGINT/SIGTERM or `stop()`.
+    /// Runs until SIGINT/SIGTERM or `stop()`. With BEZEL_OUTPUT=list (or BEZEL_MODE=list) it
+    /// prints the cards' outputs and modes and returns.
     public func run() throws {
+        if configuration.listOutputs {
+            print(DRMCard.listAll(opener: configuration.drm.opener))
+            return
+        }
         let loop = try MainLoop(runLoop: application.runLoop)
         self.loop = loop
         var note = ""
         if configuration.backend != .headless {
             do {
-                let display = try DRMDisplay()
+                let display = try DRMDisplay(options: configuration.drm)
                 drm = display
                 backendInUse = .drm
+                // Animations advance on page flips, at the mode's rate.
+                let frames = PageFlipFrameSource(runLoop: application.runLoop)
+                flipFrames = frames
+                application.displayLink.frameInterval = 1.0 / Double(max(1, display.refreshHz))
+                application.displayLink.setSource(frames)
                 // The window takes the panel's size, turned by the rotation.
                 let panel = Size(width: Double(display.width), height: Double(display.height))
                 window.frame = Rect(origin: .zero, size: configuration.rotation.panelSize(for: panel))
                 try loop.watch(display.fileDescriptor) { [unowned self] in
-                    display.handleEvents()
+                    if display.handleEvents() {
+                        frames.flipCompleted()
+                        self.onFrameShown?(display.lastFlipTime)
+                    }
                     self.renderIfNeeded()
                 }
             } catch {
-                if configuration.backend == .drm { throw error }
+                // Only "there is no display here" falls back to headless: a card that is there
+                // but refuses (busy, no permission, a mode or output it lacks) is an error.
+                if configuration.backend == .drm || (error as? DRMError)?.isDecisive == true { throw error }
                 note = " (no DRM display: \(error))"
             }
         }
@@ -71,9 +97,12 @@ public final class Runtime {
         } catch {
             note += " (no touch input: \(error))"
         }
-        summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.width)x\(drm!.height)" : "headless") "
+        summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)" : "headless") "
             + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue)" + note
-        loop.beforeWaiting = { [unowned self] in self.renderIfNeeded() }
+        loop.beforeWaiting = { [unowned self] in
+            self.renderIfNeeded()
+            if let drm = self.drm, !drm.isFlipPending { self.flipFrames?.noFlipPending() }
+        }
         renderIfNeeded()
         defer { shutDown() }
         try loop.run()

@@ -1,4 +1,5 @@
 import Bezel
+import BezelDRM
 
 /// How an app runs, from the environment (BEZEL_*); invalid values are clear errors.
 public struct RuntimeConfiguration: Sendable {
@@ -18,6 +19,11 @@ public struct RuntimeConfiguration: Sendable {
     public var touchMatrix: [Float]?
     /// Where screenshots go (BEZEL_SCREENSHOT_DIR); the headless backend writes one on exit.
     public var screenshotDirectory: String?
+    /// The card, output, mode, API and pixel format (BEZEL_DRM_DEVICE, BEZEL_OUTPUT,
+    /// BEZEL_MODE, BEZEL_DRM_API, BEZEL_PIXEL_FORMAT).
+    public var drm = DRMDisplayOptions()
+    /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
+    public var listOutputs = false
 
     public init() {}
 
@@ -49,6 +55,32 @@ public struct RuntimeConfiguration: Sendable {
             configuration.touchMatrix = try parseMatrix(value)
         }
         configuration.screenshotDirectory = Environment.value("BEZEL_SCREENSHOT_DIR")
+        configuration.drm.devicePath = Environment.value("BEZEL_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 }
+        if let value = Environment.value("BEZEL_OUTPUT"), !value.isEmpty {
+            if value == "list" { configuration.listOutputs = true } else { configuration.drm.outputName = value }
+        }
+        if let value = Environment.value("BEZEL_MODE"), !value.isEmpty {
+            if value == "list" {
+                configuration.listOutputs = true
+            } else {
+                guard let mode = DRMModeRequest(parsing: value) else {
+                    throw InvalidSetting(description: "BEZEL_MODE=\(value): expected <width>x<height> or <width>x<height>@<Hz> (e.g. 800x480@60), or list")
+                }
+                configuration.drm.mode = mode
+            }
+        }
+        if let value = Environment.value("BEZEL_DRM_API"), !value.isEmpty {
+            guard let api = DRMDisplayOptions.API(rawValue: value.trimmingCharacters) else {
+                throw InvalidSetting(description: "BEZEL_DRM_API=\(value): expected auto, atomic or legacy")
+            }
+            configuration.drm.api = api
+        }
+        if let value = Environment.value("BEZEL_PIXEL_FORMAT"), !value.isEmpty {
+            guard let format = ScanoutPixelFormat(rawValue: value.trimmingCharacters) else {
+                throw InvalidSetting(description: "BEZEL_PIXEL_FORMAT=\(value): expected xrgb8888 or rgb565")
+            }
+            configuration.drm.pixelFormat = format
+        }
         return configuration
     }
 }

@@ -2,6 +2,10 @@
 // flips + libinput). A tap on Item 12 changes the header's title; once that frame is on
 // screen it says so, waits for the host's screendump (the file named by its argument) and
 // exits. The QEMU test drives it with a uinput touchscreen.
+//   usage: bezel-runtime-check [host-ready file] [device-ready prefix] [mode]
+// modes: "wait-signal" (after the tap, run until SIGTERM); "idle" (no tap: report the first
+// frame, run until SIGTERM); "measure" (print RESULT lines: start -> first flip, idle wake-ups
+// over 10 s, then touch -> callback and touch -> flip for one tap, see Measurements.swift).
 import Bezel
 import BezelRuntime
 import BezelScenes
@@ -15,7 +19,8 @@ func run() -> Int32 {
     let scene = StandardKioskScene(application: app)
     let hostReady = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
     // "wait-signal": once shown, keep running until SIGTERM (the signal test).
-    let waitForSignal = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "wait-signal"
+    let mode = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : ""
+    let waitForSignal = mode == "wait-signal" || mode == "idle"
     do {
         let runtime = Runtime(application: app, window: scene.window, configuration: try .fromEnvironment())
         var framesAtTap = 0
@@ -28,7 +33,18 @@ func run() -> Int32 {
                 close(open(file, O_CREAT | O_WRONLY, 0o644))
             }
         }
+        if mode == "idle" {
+            runtime.onFrameShown = { _ in
+                guard runtime.onFrameShown != nil else { return }
+                runtime.onFrameShown = nil
+                print("BEZEL-RUNTIME first-frame")
+                fflush(nil)
+            }
+        }
+        let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, tapAllowed: deviceReady + ".tap") : nil
+        measurements?.start()
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
+            if mode == "measure" { return }
             scene.title.text = "Item 12 pressed"
             framesAtTap = runtime.frames
             print("BEZEL-RUNTIME tapped")
@@ -60,7 +76,7 @@ func run() -> Int32 {
             print(runtime.summary)
             fflush(nil)
         }
-        try runtime.run()
+        try withExtendedLifetime(measurements) { try runtime.run() }
         print("BEZEL-RUNTIME stopped backend=\(runtime.backendInUse.rawValue)")
         return 0
     } catch {

@@ -14,14 +14,15 @@
 #include <drm_fourcc.h>
 
 static inline uint32_t bezel_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
+static inline uint32_t bezel_drm_format_rgb565(void) { return DRM_FORMAT_RGB565; }
 static inline int bezel_drm_errno(void) { return errno; }
 
-static inline int bezel_drm_create_dumb(int fd, uint32_t width, uint32_t height, uint32_t *handle, uint32_t *pitch, uint64_t *size) {
+static inline int bezel_drm_create_dumb(int fd, uint32_t width, uint32_t height, uint32_t bpp, uint32_t *handle, uint32_t *pitch, uint64_t *size) {
     struct drm_mode_create_dumb request;
     memset(&request, 0, sizeof request);
     request.width = width;
     request.height = height;
-    request.bpp = 32;
+    request.bpp = bpp;
     if (drmIoctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &request) != 0) return -1;
     *handle = request.handle;
     *pitch = request.pitch;

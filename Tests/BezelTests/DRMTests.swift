@@ -15,17 +15,20 @@ import Glibc
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-drm-check"),
                                    "bezel-drm-check is built beside the tests")
         let out = packageRoot + "/.build/vm"
-        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
-        try #require(status == 0, "the VM run failed:\n\(output)")
-        let standard = try ImageBuffer(contentsOfPNG: out + "/screen-1.png")
-        try #require(try Snapshot.check(standard, named: "standard-scene"))
-        print("PASS E1 the standard scene on a real DRM device matches its golden")
-        let pressed = try ImageBuffer(contentsOfPNG: out + "/screen-2.png")
-        try #require(try Snapshot.check(pressed, named: "drm-item12-pressed"))
-        // The press changed button 12 and nothing else.
-        let changed = standard.countDifferingPixels(from: pressed, tolerance: 0) ?? 0
-        try #require(changed > 1000 && changed <= 120 * 80, "\(changed) pixels changed")
-        print("PASS E2 button 12 pressed: the scanned-out frame shows it highlighted, only its pixels changed")
+        var standard: ImageBuffer?
+        try scenario("E1", "the standard scene on a real DRM device (virtio-gpu) matches its golden") {
+            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
+            try check(status == 0, "the VM run failed:\n\(output)")
+            standard = try ImageBuffer(contentsOfPNG: out + "/screen-1.png")
+            try check(try Snapshot.check(standard!, named: "standard-scene"), "the screendump differs from the golden")
+        }
+        try scenario("E2", "button 12 pressed: the scanned-out frame shows it highlighted, only its pixels changed") {
+            let pressed = try ImageBuffer(contentsOfPNG: out + "/screen-2.png")
+            try check(try Snapshot.check(pressed, named: "drm-item12-pressed"), "the screendump differs from the golden")
+            // The press changed button 12 and nothing else.
+            let changed = standard!.countDifferingPixels(from: pressed, tolerance: 0) ?? 0
+            try check(changed > 1000 && changed <= 120 * 80, "\(changed) pixels changed")
+        }
     }
 }
 
@@ -44,28 +47,34 @@ extension String {
     @Test func touchesFromARealKernelReachTheApp() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-input-check"),
                                    "bezel-input-check is built beside the tests")
-        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
+        var output = ""
+        try scenario("E3", "touches through the kernel (tap, drag, a two-finger pinch with scale 2.0, ten fingers, pointer, key) reach the app") {
+        let (runOutput, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
+        output = runOutput
         // Devices the guest has of its own (QEMU's i8042 keyboard) are not part of the script.
         let ours = ["FT5406 memory based driver", "Bezel test pointer"]
         let lines = output.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces }
             .filter { $0.hasPrefix("BEZEL-INPUT ") }.map { String($0.dropFirst("BEZEL-INPUT ".count)) }
             .filter { line in !line.hasPrefix("device ") || ours.contains { line.hasSuffix($0) } }
-        try #require(lines == [
+        try check(lines == [
             "device added FT5406 memory based driver",
             "tap Item 12",
             "slider 74",            // 40 % + 200 pt of a 584 pt track
             "pinch 2.0",            // two fingers 100 -> 200 pt apart
+            "fingers 10 on 10 views", // ten fingers down at once, one on each of Items 13-22
             "cancel Item 1",        // the device vanished with a finger on Item 1
             "device removed FT5406 memory based driver",
             "device added Bezel test pointer",
             "click Item 5",         // the pointer's left button is a finger
             "key 28",               // KEY_ENTER reaches the first responder as a press
             "device removed Bezel test pointer",
-            "done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true",
-        ])
-        try #require(status == 0, "\(output)")
-        print("PASS E3 a two-finger pinch through the kernel reaches a pinch recognizer with scale 2.0")
-        print("PASS E5 the touchscreen unplugged mid-touch: touchesCancelled delivered, the app keeps running; a new device works")
+            "done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true ten=true",
+        ], "the app saw:\n\(lines.joined(separator: "\n"))")
+        try check(status == 0, "\(output)")
+        }
+        try scenario("E5", "the touchscreen unplugged mid-touch: touchesCancelled delivered, the app keeps running; a new device works") {
+            try check(output.contains("BEZEL-INPUT cancel Item 1") && output.contains("BEZEL-INPUT click Item 5"), output)
+        }
     }
 }
 
@@ -78,14 +87,16 @@ extension String {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"),
                                    "bezel-runtime-check is built beside the tests")
         let out = packageRoot + "/.build/vm"
-        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
-        try #require(status == 0, "the VM run failed:\n\(output)")
-        try #require(output.contains("BEZEL-RUNTIME device added FT5406 memory based driver"))
-        try #require(output.contains("BEZEL-RUNTIME tapped"))
-        try #require(output.contains("bezel: DRM /dev/dri/card0"))
-        try #require(output.contains("BEZEL-RUNTIME stopped backend=drm"))
-        try #require(try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/runtime-screen.png"), named: "runtime-item12-tapped"))
-        print("PASS E2 a tap on button 12 through the kernel: its touchUpInside ran and the screen shows the result")
+        try scenario("E2", "a tap on button 12 through the kernel: its touchUpInside ran and the screen shows the result") {
+            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
+            try check(status == 0, "the VM run failed:\n\(output)")
+            for expected in ["BEZEL-RUNTIME device added FT5406 memory based driver", "BEZEL-RUNTIME tapped", "bezel: DRM /dev/dri/card0",
+                             "BEZEL-RUNTIME stopped backend=drm"] {
+                try check(output.contains(expected), "no \"\(expected)\" in:\n\(output)")
+            }
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/runtime-screen.png"), named: "runtime-item12-tapped"),
+                      "the screendump differs from the golden")
+        }
     }
 }
 
@@ -126,23 +137,23 @@ import BezelDRM
 @MainActor
 @Suite(.serialized) struct DRMErrorTests {
     @Test func e7MissingCardsAreClearErrors() throws {
-        // Without /dev/dri (this machine, CI): the automatic search explains itself.
-        if access("/dev/dri", F_OK) != 0 {
+        try scenario("E7", "no DRM device on this host: a clear message, no hang") {
+            // Without /dev/dri (this machine, CI): the automatic search explains itself.
+            if access("/dev/dri", F_OK) != 0 {
+                do {
+                    _ = try DRMDisplay()
+                    throw ScenarioFailure("a DRM display opened on a machine without /dev/dri")
+                } catch let error as DRMError {
+                    try check(error.description.contains("no card found in /dev/dri") && error.description.contains("BEZEL_BACKEND=headless"), "\(error)")
+                }
+            }
             do {
-                _ = try DRMDisplay()
-                Issue.record("a DRM display opened on a machine without /dev/dri")
-            } catch {
-                #expect(error.description.contains("no card found in /dev/dri"), "\(error)")
-                #expect(error.description.contains("BEZEL_BACKEND=headless"))
+                _ = try DRMDisplay(path: "/nonexistent/card9")
+                throw ScenarioFailure("a nonexistent card opened")
+            } catch let error as DRMError {
+                try check(error.description.contains("opening /nonexistent/card9") && error.description.contains("No such file"), "\(error)")
             }
         }
-        do {
-            _ = try DRMDisplay(path: "/nonexistent/card9")
-            Issue.record("a nonexistent card opened")
-        } catch {
-            try #require(error.description.contains("opening /nonexistent/card9") && error.description.contains("No such file"), "\(error)")
-        }
-        print("PASS E7 no DRM device: a clear message, no hang")
     }
 }
 
@@ -154,17 +165,22 @@ import BezelDRM
     @Test func e4RotatedPanelAndE6SigtermRestoreTheConsole() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
         let out = packageRoot + "/.build/vm"
-        let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) rotated-sigterm")
-        try #require(status == 0, "the VM run failed:\n\(output)")
-        try #require(output.contains("rotation 180") && output.contains("BEZEL-RUNTIME tapped"))
-        let rotated = try ImageBuffer(contentsOfPNG: out + "/rotated-screen.png")
-        try #require(try Snapshot.check(rotated, named: "runtime-rotated-180-tapped"))
-        print("PASS E4 BEZEL_ROTATION=180: the scene is upside down and a tap at Item 12's panel position lands on Item 12")
-        try #require(output.contains("BEZEL-APP-EXIT 0"))
-        // After exit the CRTC shows the console again: the scene is gone from the screen.
-        let after = try ImageBuffer(contentsOfPNG: out + "/rotated-after-exit.png")
-        let differing = after.countDifferingPixels(from: rotated, tolerance: 16) ?? 0
-        try #require(differing > 800 * 480 / 2, "\(differing) pixels changed after exit")
-        print("PASS E6 SIGTERM: the app exits 0 and the console's mode is restored")
+        var output = ""
+        var rotated: ImageBuffer?
+        try scenario("E4", "BEZEL_ROTATION=180: the scene is upside down and a tap at Item 12's panel position lands on Item 12") {
+            let (runOutput, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) rotated-sigterm")
+            output = runOutput
+            try check(status == 0, "the VM run failed:\n\(output)")
+            try check(output.contains("rotation 180") && output.contains("BEZEL-RUNTIME tapped"), output)
+            rotated = try ImageBuffer(contentsOfPNG: out + "/rotated-screen.png")
+            try check(try Snapshot.check(rotated!, named: "runtime-rotated-180-tapped"), "the screendump differs from the golden")
+        }
+        try scenario("E6", "SIGTERM: the app exits 0 and the console's mode is restored") {
+            try check(output.contains("BEZEL-APP-EXIT 0"), "no exit status 0:\n\(output)")
+            // After exit the CRTC shows the console again: the scene is gone from the screen.
+            let after = try ImageBuffer(contentsOfPNG: out + "/rotated-after-exit.png")
+            let differing = after.countDifferingPixels(from: rotated!, tolerance: 16) ?? 0
+            try check(differing > 800 * 480 / 2, "only \(differing) pixels changed after exit")
+        }
     }
 }

@@ -2,12 +2,15 @@
 # taking QMP screendumps of what its virtual GPU scans out.
 
 # boot_guest OUT SCRIPT SERIAL [QMP_SOCKET]: starts the guest in the background (PID in $qemu)
-# running SCRIPT; with a QMP socket, it also has a virtio GPU at 800x480.
+# running SCRIPT; with a QMP socket, it also has a GPU at 800x480: virtio-gpu, or QEMU's
+# bochs-display when GUEST_GPU=bochs.
 boot_guest() {
     local out=$1 script=$2 serial=$3 qmp=${4:-}
     local display=()
     if [ -n "$qmp" ]; then
-        display=(-device virtio-gpu-pci,xres=800,yres=480 -qmp "unix:$qmp,server,nowait")
+        local gpu=virtio-gpu-pci
+        [ "${GUEST_GPU:-virtio}" = bochs ] && gpu=bochs-display
+        display=(-device "$gpu,xres=800,yres=480" -qmp "unix:$qmp,server,nowait")
     fi
     qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \

@@ -1,7 +1,7 @@
 # Runs in the QEMU guest (Debian's python3-evdev): creates a uinput touchscreen shaped like
 # the Raspberry Pi 7" display (FT5406: 800x480, 10 slots, INPUT_PROP_DIRECT), waits until
 # bezel-input-check has seen it (the file named by argv[1]), then taps Item 12, drags the
-# slider's thumb, and unplugs the device with a finger down on Item 1; then an absolute pointer
+# slider's thumb, pinches, puts ten fingers down at once, and unplugs the device with a finger down on Item 1; then an absolute pointer
 # with an Enter key clicks Item 5 and presses Enter.
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
@@ -53,6 +53,12 @@ mode = sys.argv[2] if len(sys.argv) > 2 else ""
 # Tap the centre of Item 12 (736, 208); "mirrored": where a panel mounted mirrored reports it
 # (the runtime test sets a calibration matrix that mirrors x back).
 x, y = (800 - 736, 208) if mode == "tap-only-mirrored" else (736, 208)
+if mode.startswith("tap-after:"):
+    # The measurement run: tap once the app says its idle period is over.
+    allowed = mode.split(":", 1)[1]
+    while not os.path.exists(allowed):
+        time.sleep(0.05)
+    mode = "tap-only"
 if mode == "tap-only-rotated-180":
     # The UI is drawn upside down: Item 12's centre is at the panel's (800 - 736, 480 - 208).
     x, y = 800 - 736, 480 - 208
@@ -84,6 +90,13 @@ time.sleep(0.05)
 finger(0, None, None, -1); finger(1, None, None, -1)
 ui.write(e.EV_KEY, e.BTN_TOUCH, 0); ui.syn(); time.sleep(0.5)
 
+# Ten fingers at once (slots 0-9) on Items 13-22, held, then lifted together.
+for i in range(10):
+    finger(i, 76 + 132 * (i % 6), 300 + 92 * (i // 6), 300 + i)
+ui.write(e.EV_KEY, e.BTN_TOUCH, 1); ui.syn(); time.sleep(0.2)
+for i in range(10):
+    finger(i, None, None, -1)
+ui.write(e.EV_KEY, e.BTN_TOUCH, 0); ui.syn(); time.sleep(0.5)
 # A finger on Item 1, then the device disappears.
 down(76, 116); time.sleep(0.3)
 ui.close()

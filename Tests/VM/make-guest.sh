@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds the QEMU guest of vm-notes.md in $1 (default .build/vm): Debian's kernel (unpacked,
 # not installed), and a ~3 MB initramfs of static busybox, the virtio/DRM/9p modules and an
-# /init that mounts the host's / read-only over 9p (with a tmpfs on /run for scratch; the
+# /init that loads the GPU (virtio-gpu, bochs), 9p and input modules, mounts the host's / read-only over 9p (with a tmpfs on /run for scratch; the
 # host's /tmp stays visible, checkouts may live there), chroots into it and runs the script named
 # on the kernel command line (bezel.script=PATH), then powers off. Idempotent.
 set -euo pipefail
 out=${1:-.build/vm}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-version="3 virtio-gpu 9p uinput evdev run-tmpfs host-tmp-visible"
+# Tests boot guests in parallel: one builds, the others wait for it.
+exec 9>"$out/.make-guest.lock"
+flock 9
+version="4 virtio-gpu bochs 9p uinput evdev run-tmpfs host-tmp-visible"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 package=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image/{print $2; exit}')
@@ -24,7 +27,7 @@ root="$work/initramfs"
 mkdir -p "$root"/{bin,proc,sys,dev,host,modules}
 cp /bin/busybox "$root/bin/busybox"
 : > "$root/modules.order"
-for module in virtio_pci virtio_gpu 9p 9pnet_virtio uinput evdev; do
+for module in virtio_pci virtio_gpu bochs 9p 9pnet_virtio uinput evdev; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     cp "$ko" "$root/modules/"

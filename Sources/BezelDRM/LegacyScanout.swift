@@ -1,0 +1,42 @@
+import Bezel
+import CDRM
+
+/// The pre-atomic KMS API: `drmModeSetCrtc` for the mode, `drmModePageFlip` per frame, and
+/// `drmModeDirtyFB` where a driver cannot flip (it then shows CPU writes only when told).
+@MainActor
+final class LegacyScanout: Scanout {
+    let apiName = "legacy"
+    private let fd: Int32
+    private let connectorID: UInt32
+    private let crtcID: UInt32
+    private var mode: drmModeModeInfo
+    private let width: Int
+    private let height: Int
+
+    init(fd: Int32, connectorID: UInt32, crtcID: UInt32, mode: DRMMode) {
+        self.fd = fd
+        self.connectorID = connectorID
+        self.crtcID = crtcID
+        self.mode = mode.info
+        width = mode.width
+        height = mode.height
+    }
+
+    func setMode(showing framebuffer: UInt32) throws(DRMError) {
+        var connector = connectorID
+        guard drmModeSetCrtc(fd, crtcID, framebuffer, 0, 0, &connector, 1, &mode) == 0 else {
+            throw DRMError.system("setting mode \(width)x\(height)", tryThis: "Try another mode (BEZEL_MODE=list shows them).")
+        }
+    }
+
+    func flip(to framebuffer: UInt32, written: [Rect], userData: UnsafeMutableRawPointer) -> Bool {
+        drmModePageFlip(fd, crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0
+    }
+
+    func showImmediately(_ framebuffer: UInt32, written: [Rect]) {
+        var connector = connectorID
+        drmModeSetCrtc(fd, crtcID, framebuffer, 0, 0, &connector, 1, &mode)
+        var clips = clipRects(written, width: width, height: height)
+        _ = drmModeDirtyFB(fd, framebuffer, &clips, UInt32(clips.count))
+    }
+}

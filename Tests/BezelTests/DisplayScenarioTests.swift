@@ -1,0 +1,75 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+import BezelScenes
+
+/// Display scenarios on a real kernel (`Tests/VM/run-display-test.sh`): output and mode
+/// selection and their errors on virtio-gpu (atomic), a start without input devices, QEMU's
+/// bochs-display driven through the legacy API, and the measurements of issue 5 item 6.
+@MainActor
+@Suite(.serialized) struct DisplayScenarioTests {
+    func runVariant(_ variant: String) throws -> String {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
+        let (output, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        // The guest's serial console ends lines with CR LF.
+        let lines = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
+        try check(status == 0, "the VM run failed:\n\(lines)")
+        return lines
+    }
+
+    @Test func e7BadStartsAndModeSelectionOnVirtioGPU() throws {
+        var output = ""
+        try scenario("E7", "bad starts in the VM: a forced bad mode, a wrong output name, an unsupported pixel format, a missing card: clear messages, exit 1") {
+            output = try runVariant("virtio")
+            try check(output.contains("BEZEL-BADMODE-EXIT 1") && output.contains("BEZEL_MODE=1234x567: Virtual-1 does not support it (it has 800x480@75"),
+                      "bad mode:\n\(output)")
+            try check(output.contains("BEZEL-BADOUTPUT-EXIT 1") && output.contains("BEZEL_OUTPUT=HDMI-A-9: /dev/dri/card0 has no such output (it has Virtual-1)"),
+                      "bad output:\n\(output)")
+            try check(output.contains("BEZEL-RGB565-EXIT 1") && output.contains("BEZEL_PIXEL_FORMAT=rgb565: the primary plane of Virtual-1 does not take it (it takes XR24"),
+                      "RGB565 on virtio-gpu:\n\(output)")
+            try check(output.contains("BEZEL-NOCARD-EXIT 1") && output.contains("opening /dev/dri/card7: No such file or directory"), "no card:\n\(output)")
+        }
+        try scenario("E7", "BEZEL_OUTPUT=list prints the outputs and their modes") {
+            try check(output.contains("BEZEL-LIST-EXIT 0") && output.contains("  Virtual-1 connected\n    800x480@75 (preferred)"), "no listing of Virtual-1 and its modes in:\n\(output)")
+        }
+        try scenario("E7", "no input devices at all: the app starts and runs (documented fallback), SIGTERM ends it with 0") {
+            try check(output.contains("BEZEL-RUNTIME first-frame") && output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
+        }
+        try scenario("E1", "BEZEL_MODE=1024x768 through an atomic commit: the screen is the scene rendered headless at that size") {
+            try check(output.contains("Virtual-1 1024x768@60 atomic xrgb8888"), "summary:\n\(output)")
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-virtio.png")
+            let app = Application(clock: VirtualClock(), tracer: Tracer())
+            let scene = StandardKioskScene(application: app)
+            scene.window.frame = Rect(x: 0, y: 0, width: 1024, height: 768)
+            let expected = try HeadlessDisplay(window: scene.window)
+            _ = expected.renderFrame()
+            let differing = try #require(shown.countDifferingPixels(from: expected.cache, tolerance: 3), "size \(shown.width)x\(shown.height)")
+            try check(differing == 0, "\(differing) pixels differ from the headless rendering")
+        }
+    }
+
+    @Test func e1BochsDisplayThroughTheLegacyAPI() throws {
+        try scenario("E1", "bochs-display (bochs-drm) with BEZEL_DRM_API=legacy: the screen is the standard scene") {
+            let output = try runVariant("bochs")
+            try check(output.contains("BEZEL-DRIVER bochs-drm"), "the guest's card is not bochs:\n\(output)")
+            try check(output.contains("800x480@75 (preferred) legacy xrgb8888") && output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-bochs.png"), named: "standard-scene"),
+                      "the bochs screen differs from the standard scene's golden")
+        }
+    }
+
+    /// Prints the RESULT lines; asserts only what is not a timing: no wake-ups while idle, and
+    /// that each figure was measured.
+    @Test func measurementsInTheVM() throws {
+        try scenario("E8", "measured in the VM: start -> first flip, idle wake-ups (0), touch -> callback, touch -> flip") {
+            let output = try runVariant("measure")
+            let results = output.split(separator: "\n").filter { $0.hasPrefix("RESULT ") }
+            results.forEach { print($0) }
+            for name in ["start_to_first_flip", "idle_wakeups", "idle_loop_wakeups", "touch_to_callback", "touch_to_flip"] {
+                try check(results.contains { $0.hasPrefix("RESULT \(name) ") }, "no \(name) figure:\n\(output)")
+            }
+            try check(results.contains("RESULT idle_wakeups 0.0 over_10s") && results.contains("RESULT idle_loop_wakeups 0.0 over_10s"),
+                      "the idle app woke up:\n\(output)")
+        }
+    }
+}

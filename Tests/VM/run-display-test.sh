@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Display scenarios on a real kernel, one boot each (run by DRMTests):
+#   virtio:  BEZEL_OUTPUT=list, a forced bad mode, a bad output name, RGB565 forced on a plane
+#            without it, a missing card (clear errors, non-zero
+#            exits), then a start with no input devices at all (no udevd: libinput finds
+#            nothing) in BEZEL_MODE=1024x768, screendumped (<out>/display-1024x768.png), SIGTERM.
+#   bochs:   QEMU's bochs-display instead of virtio-gpu, the legacy KMS API forced
+#            (BEZEL_DRM_API=legacy), screendumped (<out>/display-bochs.png), SIGTERM.
+#   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
+#            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
+#   usage: run-display-test.sh <bezel-runtime-check binary> <out folder> <variant>
+# Prints the guest's BEZEL-* and RESULT lines; exits non-zero when the guest run failed.
+set -euo pipefail
+binary=$(realpath "$1")
+out=$2
+variant=$3
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/guest-lib.sh"
+bash "$here/make-guest.sh" "$out"
+out=$(cd "$out" && pwd)
+serial="$out/display-$variant-serial.log"
+qmp="$out/display-$variant-qmp.sock"
+ready="$out/display-$variant-host-ready"
+rm -f "$serial" "$qmp" "$ready" "$out/display-$variant.png"
+
+idle_run() {   # environment assignments for the app; it runs until the host is done
+    cat <<GUEST
+echo BEZEL-DRIVER \$(basename \$(readlink /sys/class/drm/card0/device/driver))
+env $1 $binary "" "" idle &
+check=\$!
+while [ ! -e $ready ]; do sleep 0.1; done
+kill -TERM \$check; wait \$check; echo BEZEL-IDLE-EXIT \$?
+GUEST
+}
+
+case $variant in
+virtio)
+    gpu=virtio
+    {
+        echo 'BEZEL_OUTPUT=list '"$binary"'; echo BEZEL-LIST-EXIT $?'
+        echo 'BEZEL_MODE=1234x567 '"$binary"'; echo BEZEL-BADMODE-EXIT $?'
+        echo 'BEZEL_OUTPUT=HDMI-A-9 '"$binary"'; echo BEZEL-BADOUTPUT-EXIT $?'
+        echo 'BEZEL_PIXEL_FORMAT=rgb565 '"$binary"'; echo BEZEL-RGB565-EXIT $?'
+        echo 'BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card7 '"$binary"'; echo BEZEL-NOCARD-EXIT $?'
+        idle_run "BEZEL_MODE=1024x768"
+    } > "$out/guest-display-$variant.sh"
+    ;;
+bochs)
+    gpu=bochs
+    idle_run "BEZEL_DRM_API=legacy" > "$out/guest-display-$variant.sh"
+    ;;
+measure)
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+export SYSTEMD_IGNORE_CHROOT=1
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+udevadm trigger --action=add >/dev/null 2>&1
+udevadm settle >/dev/null 2>&1
+$binary "" /run/device-ready measure &
+check=\$!
+/usr/bin/python3 $here/inject-touch.py /run/device-ready tap-after:/run/device-ready.tap &
+wait \$check
+GUEST
+    ;;
+*) echo "unknown variant $variant" >&2; exit 2 ;;
+esac
+
+GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qmp"
+trap 'kill $qemu 2>/dev/null || true' EXIT
+if [ "$variant" != measure ]; then
+    for _ in $(seq 1 1800); do
+        grep -q "BEZEL-RUNTIME first-frame" "$serial" 2>/dev/null && break
+        kill -0 $qemu 2>/dev/null || break
+        sleep 0.1
+    done
+    if grep -q "BEZEL-RUNTIME first-frame" "$serial"; then
+        sleep 0.5
+        screendump "$qmp" "$out/display-$variant.png"
+    fi
+    touch "$ready"
+fi
+for _ in $(seq 1 1800); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done
+trap - EXIT
+kill $qemu 2>/dev/null || true
+grep "BEZEL-\|RESULT\|^bezel:\|^  \|^/dev/dri" "$serial" || true
+grep -q "BEZEL-EXIT 0" "$serial"
