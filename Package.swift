@@ -42,8 +42,11 @@ let package = Package(
         // libinput + libudev, wrapped once in BezelInput.
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
-        // The libinput backend: touch frames from the seat's touchscreens (hotplug) or a device list.
-        .target(name: "BezelInput", dependencies: ["Bezel", "CInput"], path: "Sources/BezelInput"),
+        // xkbcommon (keymaps: key codes -> key symbols and text), wrapped once in BezelInput.
+        .systemLibrary(name: "CXKB", path: "Sources/CXKB", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // The libinput backend: touch frames from the seat's touchscreens (hotplug) or a device
+        // list, pointers as one finger, keys with xkbcommon symbols.
+        .target(name: "BezelInput", dependencies: ["Bezel", "CInput", "CXKB"], path: "Sources/BezelInput"),
         // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
         .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
                           path: "Sources/BezelInputCheck"),

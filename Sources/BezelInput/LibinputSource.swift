@@ -3,7 +3,9 @@ import CInput
 
 /// Input from libinput (design.md §1): touches as one `TouchFrame` per TOUCH_FRAME, in screen
 /// points; a mouse (or any pointer) as one finger, `mouseFinger`, down while its left button
-/// is; keys as evdev key codes (`onKey`; xkbcommon key symbols come next).
+/// is, its position reported for a drawn cursor (`onPointer`); keys and buttons (keyboards,
+/// keypads, GPIO buttons) as presses with xkbcommon symbols and text (`onKey`, per-device
+/// modifier state, layout from BEZEL_KEYBOARD_LAYOUT).
 ///
 /// Framing as libinput defines it (Qt's qlibinputtouch.cpp is the model): TOUCH_UP carries no
 /// coordinates (the slot's last position is kept by the sequencer); TOUCH_CANCEL cancels the
@@ -30,8 +32,16 @@ public final class LibinputSource {
     public var onFrame: ((TouchFrame) -> Void)?
     /// Called when an input device appears or disappears: its name, whether it appeared.
     public var onDevice: ((String, Bool) -> Void)?
-    /// Called for each key press (true) and release (false), with its evdev key code.
-    public var onKey: ((Int, Bool) -> Void)?
+    /// Called for each key press (true) and release (false): evdev code, XKB symbol, text.
+    public var onKey: ((Press.Key, Bool) -> Void)?
+    /// Called when the pointer moves or a pointer device comes or goes: where the pointer is,
+    /// or nil once no pointer device is attached (hide the cursor).
+    public var onPointer: ((Point?) -> Void)?
+    /// Pointer devices attached now (mice, absolute pointers; touchscreens are not).
+    public private(set) var pointerDevices = 0
+    /// The keyboard layout spec every keyboard gets ("us", "de:nodeadkeys").
+    public let keyboardLayout: String
+    private var keyboards: [OpaquePointer: KeyboardLayout] = [:]
 
     /// The finger a mouse plays (beyond libinput's seat slots, which start at 0).
     public static let mouseFinger = 1000
@@ -48,7 +58,13 @@ public final class LibinputSource {
 
     /// A source on udev's `seat` (devices hot-plugged while running), or on the devices
     /// listed in `BEZEL_INPUT_DEVICES` (comma-separated paths) through libinput's path backend.
-    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0") throws(InputError) {
+    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: String? = nil) throws(InputError) {
+        // A layout that does not exist is a setup error: say so now, not at the first key.
+        do {
+            self.keyboardLayout = try KeyboardLayout(keyboardLayout).name
+        } catch {
+            throw InputError(description: error.description)
+        }
         self.panelSize = panelSize
         self.rotation = rotation
         self.pointerLocation = Point(x: panelSize.width / 2, y: panelSize.height / 2)
@@ -102,6 +118,14 @@ public final class LibinputSource {
                libinput_device_config_calibration_has_matrix(device) != 0 {
                 _ = matrix.withUnsafeBufferPointer { libinput_device_config_calibration_set_matrix(device, $0.baseAddress) }
             }
+            let added = type == LIBINPUT_EVENT_DEVICE_ADDED
+            if keyboard {
+                keyboards[device] = added ? try? KeyboardLayout(keyboardLayout) : nil
+            }
+            if pointer, !touch {
+                pointerDevices += added ? 1 : -1
+                onPointer?(pointerDevices > 0 ? pointerLocation : nil)
+            }
             if type == LIBINPUT_EVENT_DEVICE_REMOVED {
                 // Its fingers will never lift: cancel them so nothing is left half-delivered.
                 for (slot, owner) in liveSlots where owner == device { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }
@@ -154,6 +178,7 @@ public final class LibinputSource {
                                   y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(panelSize.height)))
                 pointerLocation = rotation.fromPanel(panel, logical: logical)
             }
+            onPointer?(pointerLocation)
             if mouseDown {
                 report(TouchReport(finger: Self.mouseFinger, kind: .move, location: pointerLocation),
                        at: TimeInterval(libinput_event_pointer_get_time_usec(pointer)) / 1_000_000)
@@ -171,7 +196,10 @@ public final class LibinputSource {
             flush()
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             let key = libinput_event_get_keyboard_event(event)!
-            onKey?(Int(libinput_event_keyboard_get_key(key)), libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED)
+            let code = Int(libinput_event_keyboard_get_key(key))
+            let down = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
+            let layout = keyboards[libinput_event_get_device(event)!]
+            onKey?(layout?.key(code: code, isDown: down) ?? Press.Key(code: code), down)
         default:
             break
         }

@@ -58,24 +58,24 @@ func run() -> Int32 {
         }
         scene.root.addGestureRecognizer(pinch)
         final class KeyCatcher: View {
-            var onPress: ((Int) -> Void)?
+            var onPress: ((Press.Key) -> Void)?
             override var canBecomeFirstResponder: Bool { true }
             override func pressesBegan(_ presses: Set<Press>, with event: PressEvent?) {
-                for press in presses { onPress?(press.key.code) }
+                for press in presses { onPress?(press.key) }
             }
         }
         let keys = KeyCatcher(frame: .zero)
         scene.window.addSubview(keys)
         keys.becomeFirstResponder()
-        keys.onPress = { code in
-            say("key \(code)")
+        keys.onPress = { key in
+            say("key \(key.code) \(key.symbol.map(KeyboardLayout.symbolName) ?? "-") \(key.characters.unicodeScalars.map { String($0.value) }.joined(separator: ","))")
             keyed = true
         }
         scene.buttons[4].addAction(for: .touchUpInside) { _, _ in
             say("click \(scene.buttons[4].title ?? "")")
             clicked = true
         }
-        source.onKey = { code, down in app.handleKey(Press.Key(code: code), isDown: down) }
+        source.onKey = { key, down in app.handleKey(key, isDown: down) }
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
             say("tap \(scene.buttons[11].title ?? "")")
             tapped = true

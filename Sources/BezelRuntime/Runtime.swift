@@ -52,6 +52,8 @@ public final class Runtime {
             print(DRMCard.listAll(opener: configuration.drm.opener))
             return
         }
+        // A keyboard layout that does not exist is a setup error, not a missing device.
+        _ = try KeyboardLayout(configuration.keyboardLayout)
         let loop = try MainLoop(runLoop: application.runLoop)
         self.loop = loop
         var note = ""
@@ -86,11 +88,14 @@ public final class Runtime {
         self.renderer = renderer
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         do {
-            let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation)
+            let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
+                                            keyboardLayout: configuration.keyboardLayout)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
-            source.onKey = { [unowned self] code, down in self.application.handleKey(Press.Key(code: code), isDown: down) }
+            source.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
+            let cursor = PointerCursorView()
+            source.onPointer = { [unowned self] location in cursor.show(at: location, in: self.window) }
             try loop.watch(source.fileDescriptor) { source.dispatch() }
             source.dispatch()
             input = source

@@ -22,6 +22,8 @@ public struct RuntimeConfiguration: Sendable {
     /// The card, output, mode, API and pixel format (BEZEL_DRM_DEVICE, BEZEL_OUTPUT,
     /// BEZEL_MODE, BEZEL_DRM_API, BEZEL_PIXEL_FORMAT).
     public var drm = DRMDisplayOptions()
+    /// The XKB layout of keyboards and keypads (BEZEL_KEYBOARD_LAYOUT: "us", "de:nodeadkeys").
+    public var keyboardLayout: String?
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
     public var listOutputs = false
 
@@ -55,6 +57,7 @@ public struct RuntimeConfiguration: Sendable {
             configuration.touchMatrix = try parseMatrix(value)
         }
         configuration.screenshotDirectory = Environment.value("BEZEL_SCREENSHOT_DIR")
+        configuration.keyboardLayout = Environment.value("BEZEL_KEYBOARD_LAYOUT").flatMap { $0.isEmpty ? nil : $0 }
         configuration.drm.devicePath = Environment.value("BEZEL_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 }
         if let value = Environment.value("BEZEL_OUTPUT"), !value.isEmpty {
             if value == "list" { configuration.listOutputs = true } else { configuration.drm.outputName = value }

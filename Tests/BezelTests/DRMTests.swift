@@ -66,7 +66,7 @@ extension String {
             "device removed FT5406 memory based driver",
             "device added Bezel test pointer",
             "click Item 5",         // the pointer's left button is a finger
-            "key 28",               // KEY_ENTER reaches the first responder as a press
+            "key 28 Return 13",     // KEY_ENTER reaches the first responder as a press: XKB's Return, text "\r"
             "device removed Bezel test pointer",
             "done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true ten=true",
         ], "the app saw:\n\(lines.joined(separator: "\n"))")

@@ -1,0 +1,78 @@
+import Bezel
+import CXKB
+
+/// A keyboard layout (xkbcommon): turns evdev key codes into key symbols and text, following
+/// the modifiers held (Shift, AltGr, Caps Lock...). One per keyboard device, since modifier
+/// state is per keyboard. The layout comes from XKB names: `layout` "us", "de", "fr"...,
+/// `variant` optional (BEZEL_KEYBOARD_LAYOUT="de" or "de:nodeadkeys").
+public final class KeyboardLayout {
+    private let context: OpaquePointer
+    private let keymap: OpaquePointer
+    private let state: OpaquePointer
+    public let name: String
+
+    public struct LayoutError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `spec`: "layout" or "layout:variant"; nil uses BEZEL_KEYBOARD_LAYOUT, else "us".
+    public init(_ spec: String? = nil) throws(LayoutError) {
+        let text = spec ?? Environment.value("BEZEL_KEYBOARD_LAYOUT").flatMap { $0.isEmpty ? nil : $0 } ?? "us"
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw LayoutError(description: "xkbcommon: cannot create a context")
+        }
+        let layout = parts.first ?? "us"
+        let variant = parts.count > 1 ? parts[1] : ""
+        let keymap: OpaquePointer? = "evdev".withCString { rules in
+            "pc105".withCString { model in
+                layout.withCString { layoutName in
+                    variant.withCString { variantName in
+                        var names = xkb_rule_names(rules: rules, model: model, layout: layoutName, variant: variantName, options: nil)
+                        return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                    }
+                }
+            }
+        }
+        guard let keymap, let state = xkb_state_new(keymap) else {
+            xkb_context_unref(context)
+            throw LayoutError(description: "BEZEL_KEYBOARD_LAYOUT=\(text): no such XKB layout (is xkb-data installed? layouts are in /usr/share/X11/xkb/symbols)")
+        }
+        self.context = context
+        self.keymap = keymap
+        self.state = state
+        self.name = text
+    }
+
+    deinit {
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    /// The key `code` (evdev, linux/input-event-codes.h) went down or up: its symbol and text
+    /// with the modifiers as they were when it went down; modifier state is updated after.
+    public func key(code: Int, isDown: Bool) -> Press.Key {
+        // XKB key codes are evdev codes + 8 (the X11 offset).
+        let xkbCode = xkb_keycode_t(code + 8)
+        let symbol = xkb_state_key_get_one_sym(state, xkbCode)
+        var characters = ""
+        if isDown {
+            var buffer = [CChar](repeating: 0, count: 16)
+            let length = xkb_state_key_get_utf8(state, xkbCode, &buffer, buffer.count)
+            if length > 0, length < buffer.count {
+                characters = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+        xkb_state_update_key(state, xkbCode, isDown ? XKB_KEY_DOWN : XKB_KEY_UP)
+        return Press.Key(code: code, symbol: symbol == 0 ? nil : symbol, characters: characters)
+    }
+
+    /// The XKB name of a key symbol ("Return", "a", "KP_Enter"), for logs and messages.
+    public static func symbolName(_ symbol: UInt32) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = xkb_keysym_get_name(symbol, &buffer, buffer.count)
+        guard length > 0 else { return String(symbol, radix: 16) }
+        return String(decoding: buffer.prefix(Int(min(length, 63))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
