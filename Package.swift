@@ -34,8 +34,12 @@ let package = Package(
         .executableTarget(name: "BezelLoopCheck", dependencies: ["Bezel", "BezelLinux"], path: "Sources/BezelLoopCheck"),
         // libdrm (KMS, dumb buffers), wrapped once in BezelDRM.
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // libseat (seatd / logind device access), wrapped once in BezelSeat.
+        .systemLibrary(name: "CSeat", path: "Sources/CSeat", pkgConfig: "libseat", providers: [.apt(["libseat-dev"])]),
+        // Device access: direct, or granted by a seat manager (SeatSession).
+        .target(name: "BezelSeat", dependencies: ["Bezel", "CSeat"], path: "Sources/BezelSeat"),
         // The DRM/KMS display backend: card, connector, mode, CRTC, dumb buffers, presenting frames.
-        .target(name: "BezelDRM", dependencies: ["Bezel", "BezelCairo", "CDRM"], path: "Sources/BezelDRM"),
+        .target(name: "BezelDRM", dependencies: ["Bezel", "BezelCairo", "BezelSeat", "CDRM"], path: "Sources/BezelDRM"),
         // Shows the standard scene on a real DRM device (the QEMU test runs it in the guest).
         .executableTarget(name: "BezelDRMCheck", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelScenes"],
                           path: "Sources/BezelDRMCheck"),
@@ -46,7 +50,7 @@ let package = Package(
         .systemLibrary(name: "CXKB", path: "Sources/CXKB", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // The libinput backend: touch frames from the seat's touchscreens (hotplug) or a device
         // list, pointers as one finger, keys with xkbcommon symbols.
-        .target(name: "BezelInput", dependencies: ["Bezel", "CInput", "CXKB"], path: "Sources/BezelInput"),
+        .target(name: "BezelInput", dependencies: ["Bezel", "BezelSeat", "CInput", "CXKB"], path: "Sources/BezelInput"),
         // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
         .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
                           path: "Sources/BezelInputCheck"),

@@ -13,10 +13,11 @@ set -euo pipefail
 # colour emoji font for the fallback the snapshot tests render (DejaVu Sans, bundled, has
 # neither CJK nor emoji glyphs).
 PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji
-          # libdrm, libinput, libudev and xkbcommon (+ its layouts) for the hardware backends; QEMU, busybox, cpio, kmod,
+          # libdrm, libinput, libudev, xkbcommon (+ its layouts) and libseat (+ seatd, which the VM
+          # test runs) for the hardware backends; QEMU, busybox, cpio, kmod,
           # udev and python3-evdev for the guest in which the tests run them on a real kernel
           # with a virtual GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
-          libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data qemu-system-x86 busybox-static cpio kmod udev python3-evdev)
+          libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev)
 
 cd "$(dirname "$0")/.."
 

@@ -1,4 +1,5 @@
 import Bezel
+import BezelSeat
 import CDRM
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,10 @@ public final class DRMCard {
 
     /// Opens `path` (through `opener` when a seat manager grants devices) and reads its outputs.
     public init(path: String, opener: DeviceOpener = .direct) throws(DRMError) {
-        let fd = try opener.open(path)
+        let fd = opener.open(path)
+        guard fd >= 0 else {
+            throw DRMError.system("opening \(path)", tryThis: "Check that the DRM driver is loaded (ls /dev/dri).", code: -fd)
+        }
         guard let resources = drmModeGetResources(fd) else {
             opener.close(fd)
             throw DRMError(what: path, why: "not a KMS device (a render-only node?)", tryThis: "Use a card with display outputs.")

@@ -1,5 +1,6 @@
 import Bezel
 import BezelCairo
+import BezelSeat
 import CDRM
 #if canImport(Glibc)
 import Glibc
@@ -42,15 +43,16 @@ public final class DRMDisplay {
     public var fileDescriptor: Int32 { card.fileDescriptor }
 
     /// Opens the card of `options` (else `BEZEL_DRM_DEVICE`, else the first /dev/dri/card*
-    /// with a connected output), sets the mode and shows a black frame.
-    public convenience init(path: String? = nil, options: DRMDisplayOptions = DRMDisplayOptions()) throws(DRMError) {
+    /// with a connected output), sets the mode and shows a black frame. Devices are opened by
+    /// `opener`: directly, or through a seat manager (`SeatSession.opener`).
+    public convenience init(path: String? = nil, options: DRMDisplayOptions = DRMDisplayOptions(), opener: DeviceOpener = .direct) throws(DRMError) {
         let explicit = path ?? options.devicePath ?? Environment.value("BEZEL_DRM_DEVICE")
         let candidates = explicit.map { [$0] } ?? (0..<8).map { "/dev/dri/card\($0)" }
         var lastError: DRMError?
         for candidate in candidates {
             if explicit == nil, access(candidate, F_OK) != 0 { continue }
             do throws(DRMError) {
-                let card = try DRMCard(path: candidate, opener: options.opener)
+                let card = try DRMCard(path: candidate, opener: opener)
                 do throws(DRMError) {
                     let chosen = try Self.choose(on: card, options: options)
                     try self.init(card: card, output: chosen.output, mode: chosen.mode, options: options)
@@ -159,6 +161,16 @@ public final class DRMDisplay {
         }
         backMissing = rects
         return true
+    }
+
+    /// Shows the screen again after the seat was switched away and back (another program
+    /// had the CRTC): sets the mode anew with the buffer last shown; the next present
+    /// redraws everything into the other buffer.
+    public func reactivate() throws(DRMError) {
+        guard let front else { return }
+        isFlipPending = false
+        try scanout.setMode(showing: front.framebufferID)
+        backMissing = [Rect(x: 0, y: 0, width: Double(width), height: Double(height))]
     }
 
     /// Reads page-flip events; returns true when a flip completed (the new frame is on screen).

@@ -15,7 +15,6 @@ public struct DRMDisplayOptions: Sendable {
     public var mode: DRMModeRequest?
     public var api: API = .auto
     public var pixelFormat: ScanoutPixelFormat?
-    public var opener: DeviceOpener = .direct
 
     public init() {}
 }

@@ -23,8 +23,7 @@ public struct DRMError: Error, CustomStringConvertible {
 
     var decisive: DRMError { DRMError(what: what, why: why, tryThis: tryThis, decisive: true) }
 
-    static func system(_ what: String, tryThis: String) -> DRMError {
-        let code = bezel_drm_errno()
+    static func system(_ what: String, tryThis: String, code: Int32 = bezel_drm_errno()) -> DRMError {
         let why = String(cString: strerror(code))
         var hint = tryThis
         var decisive = false

@@ -1,4 +1,5 @@
 import Bezel
+import BezelSeat
 import CInput
 
 /// Input from libinput (design.md §1): touches as one `TouchFrame` per TOUCH_FRAME, in screen
@@ -49,6 +50,8 @@ public final class LibinputSource {
     public private(set) var pointerLocation: Point
     private var mouseDown = false
 
+    /// Outlives the context (libinput closes devices through it on unref).
+    private let deviceOpener: InputDeviceOpener?
     private let udev: OpaquePointer?
     private let libinput: OpaquePointer
     private var pending: [TouchReport] = []
@@ -58,7 +61,9 @@ public final class LibinputSource {
 
     /// A source on udev's `seat` (devices hot-plugged while running), or on the devices
     /// listed in `BEZEL_INPUT_DEVICES` (comma-separated paths) through libinput's path backend.
-    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: String? = nil) throws(InputError) {
+    /// Devices are opened directly, or by `opener` (a seat manager's, `SeatSession.opener`).
+    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: String? = nil,
+                opener: DeviceOpener? = nil) throws(InputError) {
         // A layout that does not exist is a setup error: say so now, not at the first key.
         do {
             self.keyboardLayout = try KeyboardLayout(keyboardLayout).name
@@ -68,8 +73,11 @@ public final class LibinputSource {
         self.panelSize = panelSize
         self.rotation = rotation
         self.pointerLocation = Point(x: panelSize.width / 2, y: panelSize.height / 2)
+        let deviceOpener = opener.map(InputDeviceOpener.init)
+        self.deviceOpener = deviceOpener
+        let callbacks = deviceOpener?.callbacks
         if let list = Environment.value("BEZEL_INPUT_DEVICES"), !list.isEmpty {
-            guard let context = bezel_libinput_path() else { throw InputError(description: "libinput: cannot create a path context") }
+            guard let context = bezel_libinput_path(callbacks) else { throw InputError(description: "libinput: cannot create a path context") }
             for path in list.split(separator: ",").map(String.init) where libinput_path_add_device(context, path) == nil {
                 libinput_unref(context)
                 throw InputError(description: "libinput: cannot open input device \(path) (does it exist? is this user in the 'input' group?)")
@@ -78,7 +86,7 @@ public final class LibinputSource {
             libinput = context
         } else {
             guard let udev = udev_new() else { throw InputError(description: "udev: cannot create a context") }
-            guard let context = bezel_libinput_udev(udev, seat) else {
+            guard let context = bezel_libinput_udev(udev, seat, callbacks) else {
                 udev_unref(udev)
                 throw InputError(description: "libinput: cannot assign seat \(seat) (is udevd running?)")
             }
@@ -91,6 +99,7 @@ public final class LibinputSource {
     isolated deinit {
         libinput_unref(libinput)
         if let udev { udev_unref(udev) }
+        withExtendedLifetime(deviceOpener) {}
     }
 
     /// Reads every pending libinput event and emits the frames they make.

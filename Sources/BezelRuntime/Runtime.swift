@@ -3,6 +3,10 @@ import BezelCairo
 import BezelDRM
 import BezelInput
 import BezelLinux
+import BezelSeat
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs an app: the main-thread event loop, the display backend (DRM/KMS, or headless), and
 /// libinput's touchscreens feeding `Application.handleTouchFrame`. Frames render before the
@@ -25,6 +29,40 @@ public final class Runtime {
     private var renderer: HeadlessDisplay?
     private var input: LibinputSource?
     private var flipFrames: PageFlipFrameSource?
+    private var seat: SeatSession?
+    /// Who opens devices: "direct" or "libseat <seat>".
+    public private(set) var deviceAccess = "direct"
+
+    public struct SeatUnavailable: Error, CustomStringConvertible {
+        public let description = "BEZEL_SEAT=libseat: no seat manager answered (is seatd running and this user in its group, or is this a logind session?)"
+    }
+
+    /// The seat manager's opener when one should be used and answers.
+    private func openSeat(loop: MainLoop) throws -> DeviceOpener {
+        let wanted = configuration.seat == .libseat || (configuration.seat == .auto && geteuid() != 0)
+        guard wanted, let session = SeatSession.open() else {
+            if configuration.seat == .libseat { throw SeatUnavailable() }
+            return .direct
+        }
+        seat = session
+        deviceAccess = "libseat \(session.seatName)"
+        try loop.watch(session.fileDescriptor) { session.dispatch() }
+        session.onChange = { [unowned self] active in self.seatChanged(active: active) }
+        return session.opener
+    }
+
+    /// The seat was switched away (stop drawing: the devices are gone) or back (take the
+    /// screen again and redraw all of it).
+    private func seatChanged(active: Bool) {
+        guard active, let drm else { return }
+        do {
+            try drm.reactivate()
+            window.setNeedsFullRedraw()
+            renderIfNeeded()
+        } catch {
+            Diagnostics.report(.platform, "bezel: the screen could not be taken back after a seat switch: \(error)")
+        }
+    }
 
     public init(application: Application, window: Window, configuration: RuntimeConfiguration) {
         self.application = application
@@ -49,17 +87,18 @@ public final class Runtime {
     /// prints the cards' outputs and modes and returns.
     public func run() throws {
         if configuration.listOutputs {
-            print(DRMCard.listAll(opener: configuration.drm.opener))
+            print(DRMCard.listAll())
             return
         }
         // A keyboard layout that does not exist is a setup error, not a missing device.
         _ = try KeyboardLayout(configuration.keyboardLayout)
         let loop = try MainLoop(runLoop: application.runLoop)
         self.loop = loop
+        let opener = try openSeat(loop: loop)
         var note = ""
         if configuration.backend != .headless {
             do {
-                let display = try DRMDisplay(options: configuration.drm)
+                let display = try DRMDisplay(options: configuration.drm, opener: opener)
                 drm = display
                 backendInUse = .drm
                 // Animations advance on page flips, at the mode's rate.
@@ -89,7 +128,7 @@ public final class Runtime {
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         do {
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
-                                            keyboardLayout: configuration.keyboardLayout)
+                                            keyboardLayout: configuration.keyboardLayout, opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
@@ -103,7 +142,7 @@ public final class Runtime {
             note += " (no touch input: \(error))"
         }
         summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)" : "headless") "
-            + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue)" + note
+            + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
         loop.beforeWaiting = { [unowned self] in
             self.renderIfNeeded()
             if let drm = self.drm, !drm.isFlipPending { self.flipFrames?.noFlipPending() }
@@ -119,6 +158,8 @@ public final class Runtime {
 
     private func renderIfNeeded() {
         guard let renderer else { return }
+        // While the seat is switched away the devices are not ours.
+        if let seat, !seat.isActive { return }
         if let drm {
             guard !drm.isFlipPending else { return }
             let rects = renderer.renderFrame()
@@ -138,5 +179,6 @@ public final class Runtime {
         drm?.close()
         drm = nil
         input = nil
+        seat = nil
     }
 }

@@ -22,6 +22,11 @@ public struct RuntimeConfiguration: Sendable {
     /// The card, output, mode, API and pixel format (BEZEL_DRM_DEVICE, BEZEL_OUTPUT,
     /// BEZEL_MODE, BEZEL_DRM_API, BEZEL_PIXEL_FORMAT).
     public var drm = DRMDisplayOptions()
+    /// How devices are opened (BEZEL_SEAT): `auto` uses a seat manager (seatd, logind) through
+    /// libseat when the process is not root and one answers, else opens directly; `libseat`
+    /// requires one; `direct` never asks.
+    public enum SeatAccess: String, Sendable { case auto, libseat, direct }
+    public var seat: SeatAccess = .auto
     /// The XKB layout of keyboards and keypads (BEZEL_KEYBOARD_LAYOUT: "us", "de:nodeadkeys").
     public var keyboardLayout: String?
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
@@ -57,6 +62,12 @@ public struct RuntimeConfiguration: Sendable {
             configuration.touchMatrix = try parseMatrix(value)
         }
         configuration.screenshotDirectory = Environment.value("BEZEL_SCREENSHOT_DIR")
+        if let value = Environment.value("BEZEL_SEAT"), !value.isEmpty {
+            guard let seat = SeatAccess(rawValue: value.trimmingCharacters) else {
+                throw InvalidSetting(description: "BEZEL_SEAT=\(value): expected auto, libseat or direct")
+            }
+            configuration.seat = seat
+        }
         configuration.keyboardLayout = Environment.value("BEZEL_KEYBOARD_LAYOUT").flatMap { $0.isEmpty ? nil : $0 }
         configuration.drm.devicePath = Environment.value("BEZEL_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 }
         if let value = Environment.value("BEZEL_OUTPUT"), !value.isEmpty {

@@ -39,6 +39,7 @@ func run() -> Int32 {
                 runtime.onFrameShown = nil
                 print("BEZEL-RUNTIME first-frame")
                 fflush(nil)
+                if !deviceReady.isEmpty { close(open(deviceReady + ".first-frame", O_CREAT | O_WRONLY, 0o644)) }
             }
         }
         let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, tapAllowed: deviceReady + ".tap") : nil

@@ -19,7 +19,7 @@ import BezelScenes
 
     @Test func e7BadStartsAndModeSelectionOnVirtioGPU() throws {
         var output = ""
-        try scenario("E7", "bad starts in the VM: a forced bad mode, a wrong output name, an unsupported pixel format, a missing card: clear messages, exit 1") {
+        try scenario("E7", "bad starts in the VM: a forced bad mode, a wrong output name, an unsupported pixel format, a missing card, a busy card: clear messages, exit 1") {
             output = try runVariant("virtio")
             try check(output.contains("BEZEL-BADMODE-EXIT 1") && output.contains("BEZEL_MODE=1234x567: Virtual-1 does not support it (it has 800x480@75"),
                       "bad mode:\n\(output)")
@@ -27,6 +27,8 @@ import BezelScenes
                       "bad output:\n\(output)")
             try check(output.contains("BEZEL-RGB565-EXIT 1") && output.contains("BEZEL_PIXEL_FORMAT=rgb565: the primary plane of Virtual-1 does not take it (it takes XR24"),
                       "RGB565 on virtio-gpu:\n\(output)")
+            try check(output.contains("BEZEL-BUSY-EXIT 1") && output.contains("/dev/dri/card0: another program is DRM master (the card is busy)"),
+                      "a second app on a busy card:\n\(output)")
             try check(output.contains("BEZEL-NOCARD-EXIT 1") && output.contains("opening /dev/dri/card7: No such file or directory"), "no card:\n\(output)")
         }
         try scenario("E7", "BEZEL_OUTPUT=list prints the outputs and their modes") {
@@ -55,6 +57,21 @@ import BezelScenes
             try check(output.contains("800x480@75 (preferred) legacy xrgb8888") && output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
             try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-bochs.png"), named: "standard-scene"),
                       "the bochs screen differs from the standard scene's golden")
+        }
+    }
+
+    @Test func anUnprivilegedAppGetsItsDevicesFromSeatd() throws {
+        var output = ""
+        try scenario("E1", "as user nobody through seatd (libseat): the card and input devices are granted, the screen is the standard scene") {
+            output = try runVariant("seat")
+            try check(output.contains("devices libseat seat0") && output.contains("BEZEL-RUNTIME device added AT Translated Set 2 keyboard"), "\(output)")
+            try check(output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-seat.png"), named: "standard-scene"),
+                      "the screen differs from the standard scene's golden")
+        }
+        try scenario("E7", "no permission: the same user opening the card directly gets a clear message and exit 1") {
+            try check(output.contains("opening /dev/dri/card0: Permission denied. Run as a user in the 'video' group (or through seatd/logind), or as root.")
+                      && output.contains("BEZEL-DIRECT-EXIT 1"), "\(output)")
         }
     }
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Display scenarios on a real kernel, one boot each (run by DRMTests):
 #   virtio:  BEZEL_OUTPUT=list, a forced bad mode, a bad output name, RGB565 forced on a plane
-#            without it, a missing card (clear errors, non-zero
+#            without it, a missing card, a card another app is master of (clear errors, non-zero
 #            exits), then a start with no input devices at all (no udevd: libinput finds
 #            nothing) in BEZEL_MODE=1024x768, screendumped (<out>/display-1024x768.png), SIGTERM.
 #   bochs:   QEMU's bochs-display instead of virtio-gpu, the legacy KMS API forced
 #            (BEZEL_DRM_API=legacy), screendumped (<out>/display-bochs.png), SIGTERM.
+#   seat:    virtio-gpu + seatd: the app runs as nobody and gets the card and the input
+#            devices through libseat; the same user opening the card directly is refused
+#            with a clear message.
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
 #   usage: run-display-test.sh <bezel-runtime-check binary> <out folder> <variant>
@@ -26,8 +29,9 @@ rm -f "$serial" "$qmp" "$ready" "$out/display-$variant.png"
 idle_run() {   # environment assignments for the app; it runs until the host is done
     cat <<GUEST
 echo BEZEL-DRIVER \$(basename \$(readlink /sys/class/drm/card0/device/driver))
-env $1 $binary "" "" idle &
+env $1 $binary "" /run/idle idle &
 check=\$!
+$2
 while [ ! -e $ready ]; do sleep 0.1; done
 kill -TERM \$check; wait \$check; echo BEZEL-IDLE-EXIT \$?
 GUEST
@@ -42,12 +46,31 @@ virtio)
         echo 'BEZEL_OUTPUT=HDMI-A-9 '"$binary"'; echo BEZEL-BADOUTPUT-EXIT $?'
         echo 'BEZEL_PIXEL_FORMAT=rgb565 '"$binary"'; echo BEZEL-RGB565-EXIT $?'
         echo 'BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card7 '"$binary"'; echo BEZEL-NOCARD-EXIT $?'
-        idle_run "BEZEL_MODE=1024x768"
+        # While it runs, a second app on the same card finds it busy.
+        idle_run "BEZEL_MODE=1024x768" 'while [ ! -e /run/idle.first-frame ]; do sleep 0.1; done; BEZEL_BACKEND=drm '"$binary"'; echo BEZEL-BUSY-EXIT $?'
     } > "$out/guest-display-$variant.sh"
     ;;
 bochs)
     gpu=bochs
     idle_run "BEZEL_DRM_API=legacy" > "$out/guest-display-$variant.sh"
+    ;;
+seat)
+    # An unprivileged app (nobody: no access to /dev/dri or /dev/input) gets its devices from
+    # seatd through libseat. The binary and assets are copied where nobody can read them.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+export SYSTEMD_IGNORE_CHROOT=1
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+udevadm trigger --action=add >/dev/null 2>&1
+udevadm settle >/dev/null 2>&1
+mkdir -p /run/app && cp $binary /run/app/ && cp -r $(cd "$here/../.." && pwd)/Assets /run/app/ && chmod -R a+rX /run/app
+ls -l /dev/dri/card0 | sed 's/^/BEZEL-CARD-MODE /'
+seatd -g nogroup -l silent &
+sleep 1
+$(idle_run "BEZEL_SEAT=libseat LIBSEAT_BACKEND=seatd BEZEL_ASSETS=/run/app/Assets" | sed "s|env |setpriv --reuid=nobody --regid=nogroup --clear-groups env |; s|$binary|/run/app/$(basename "$binary")|")
+echo BEZEL-DIRECT-AS-NOBODY
+setpriv --reuid=nobody --regid=nogroup --clear-groups env BEZEL_BACKEND=drm BEZEL_SEAT=direct /run/app/$(basename "$binary"); echo BEZEL-DIRECT-EXIT \$?
+GUEST
     ;;
 measure)
     gpu=virtio

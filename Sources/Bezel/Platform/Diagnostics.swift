@@ -16,6 +16,8 @@ public enum Diagnostics {
         case apiMisuse
         /// Input that does not make sense (a finger that never began, a duplicate begin...).
         case malformedInput
+        /// The platform failed the app (a display that could not be taken back, a device lost).
+        case platform
     }
 
     public struct Report: Sendable, CustomStringConvertible {
