@@ -4,6 +4,8 @@
 #   bash deploy/dev.sh demo    install what is missing, run the headless demo
 #   bash deploy/dev.sh test    install what is missing, build and run every test
 #   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release
+#   bash deploy/dev.sh measure install what is missing, measure the release runtime on a real
+#                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency)
 #
 # Needs the Swift 6 toolchain, which Debian does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
@@ -51,7 +53,7 @@ ensure_packages() {
 }
 
 usage() {
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 command=${1:-}
@@ -80,6 +82,14 @@ case "$command" in
         strip -o "$stripped" "$bin/bezel-demo"
         echo "RESULT M4_binary_bytes=$(stat -c %s "$stripped") (bezel-demo, release, stripped)"
         rm -f "$stripped"
+        ;;
+    measure)
+        find_swift
+        ensure_packages
+        swift build -c release --product bezel-runtime-check
+        bin=$(swift build -c release --show-bin-path)
+        output=$(bash Tests/VM/run-display-test.sh "$bin/bezel-runtime-check" .build/vm measure)
+        echo "$output" | grep '^RESULT' || { echo "$output" >&2; exit 1; }
         ;;
     -h|--help|help)
         usage

@@ -44,6 +44,19 @@ public final class KeyboardLayout {
         self.name = text
     }
 
+    private init(sharing other: KeyboardLayout) {
+        context = xkb_context_ref(other.context)
+        keymap = xkb_keymap_ref(other.keymap)
+        state = xkb_state_new(keymap)
+        name = other.name
+    }
+
+    /// The same layout with its own modifier state, for another keyboard (compiling a keymap
+    /// reads dozens of files; sharing it is instant).
+    public func forAnotherKeyboard() -> KeyboardLayout {
+        KeyboardLayout(sharing: self)
+    }
+
     deinit {
         xkb_state_unref(state)
         xkb_keymap_unref(keymap)

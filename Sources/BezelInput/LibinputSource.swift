@@ -40,8 +40,8 @@ public final class LibinputSource {
     public var onPointer: ((Point?) -> Void)?
     /// Pointer devices attached now (mice, absolute pointers; touchscreens are not).
     public private(set) var pointerDevices = 0
-    /// The keyboard layout spec every keyboard gets ("us", "de:nodeadkeys").
-    public let keyboardLayout: String
+    /// The layout every keyboard gets (each with its own modifier state).
+    public let keyboardLayout: KeyboardLayout
     private var keyboards: [OpaquePointer: KeyboardLayout] = [:]
 
     /// The finger a mouse plays (beyond libinput's seat slots, which start at 0).
@@ -62,13 +62,18 @@ public final class LibinputSource {
     /// A source on udev's `seat` (devices hot-plugged while running), or on the devices
     /// listed in `BEZEL_INPUT_DEVICES` (comma-separated paths) through libinput's path backend.
     /// Devices are opened directly, or by `opener` (a seat manager's, `SeatSession.opener`).
-    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: String? = nil,
+    /// `keyboardLayout` nil: BEZEL_KEYBOARD_LAYOUT, else "us" (a layout that does not exist
+    /// is an error now, not at the first key).
+    public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: KeyboardLayout? = nil,
                 opener: DeviceOpener? = nil) throws(InputError) {
-        // A layout that does not exist is a setup error: say so now, not at the first key.
-        do {
-            self.keyboardLayout = try KeyboardLayout(keyboardLayout).name
-        } catch {
-            throw InputError(description: error.description)
+        if let keyboardLayout {
+            self.keyboardLayout = keyboardLayout
+        } else {
+            do throws(KeyboardLayout.LayoutError) {
+                self.keyboardLayout = try KeyboardLayout()
+            } catch {
+                throw InputError(description: error.description)
+            }
         }
         self.panelSize = panelSize
         self.rotation = rotation
@@ -129,7 +134,7 @@ public final class LibinputSource {
             }
             let added = type == LIBINPUT_EVENT_DEVICE_ADDED
             if keyboard {
-                keyboards[device] = added ? try? KeyboardLayout(keyboardLayout) : nil
+                keyboards[device] = added ? keyboardLayout.forAnotherKeyboard() : nil
             }
             if pointer, !touch {
                 pointerDevices += added ? 1 : -1

@@ -90,8 +90,6 @@ public final class Runtime {
             print(DRMCard.listAll())
             return
         }
-        // A keyboard layout that does not exist is a setup error, not a missing device.
-        _ = try KeyboardLayout(configuration.keyboardLayout)
         let loop = try MainLoop(runLoop: application.runLoop)
         self.loop = loop
         let opener = try openSeat(loop: loop)
@@ -125,10 +123,15 @@ public final class Runtime {
         }
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation)
         self.renderer = renderer
+        // The first frame goes to the screen before input is set up (libinput reads its quirks
+        // files, xkbcommon compiles a keymap): a kiosk shows its UI as early as it can.
+        renderIfNeeded()
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
+        // A keyboard layout that does not exist is a setup error, not a missing device.
+        let keyboardLayout = try KeyboardLayout(configuration.keyboardLayout)
         do {
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
-                                            keyboardLayout: configuration.keyboardLayout, opener: seat == nil ? nil : opener)
+                                            keyboardLayout: keyboardLayout, opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }

@@ -29,6 +29,15 @@ import BezelInput
         #expect(unknown.code == 0x2FF && unknown.symbol == nil && unknown.characters == "")
     }
 
+    @Test func eachKeyboardHasItsOwnModifiers() throws {
+        let first = try KeyboardLayout("us")
+        let second = first.forAnotherKeyboard()
+        _ = first.key(code: keyLeftShift, isDown: true)
+        #expect(first.key(code: keyA, isDown: true).characters == "A")
+        #expect(second.key(code: keyA, isDown: true).characters == "a", "Shift on one keyboard changed another")
+        #expect(second.name == "us")
+    }
+
     @Test func aLayoutThatDoesNotExistIsAClearError() {
         do {
             _ = try KeyboardLayout("klingon")
