@@ -31,7 +31,7 @@ idle_run() {   # environment assignments for the app; it runs until the host is 
 echo BEZEL-DRIVER \$(basename \$(readlink /sys/class/drm/card0/device/driver))
 env $1 $binary "" /run/idle idle &
 check=\$!
-$2
+${2:-}
 while [ ! -e $ready ]; do sleep 0.1; done
 kill -TERM \$check; wait \$check; echo BEZEL-IDLE-EXIT \$?
 GUEST
