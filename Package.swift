@@ -61,6 +61,8 @@ let package = Package(
         .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelRuntime", "BezelScenes"],
                           path: "Sources/BezelRuntimeCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
+        // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
+        .target(name: "BezelDemoApp", dependencies: ["Bezel"], path: "Sources/BezelDemoApp"),
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),

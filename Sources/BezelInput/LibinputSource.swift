@@ -64,8 +64,9 @@ public final class LibinputSource {
     /// Devices are opened directly, or by `opener` (a seat manager's, `SeatSession.opener`).
     /// `keyboardLayout` nil: BEZEL_KEYBOARD_LAYOUT, else "us" (a layout that does not exist
     /// is an error now, not at the first key).
+    /// `devices`: a fixed device list (else BEZEL_INPUT_DEVICES, else udev's seat with hotplug).
     public init(panelSize: Size, rotation: DisplayRotation = .none, seat: String = "seat0", keyboardLayout: KeyboardLayout? = nil,
-                opener: DeviceOpener? = nil) throws(InputError) {
+                devices: [String]? = nil, opener: DeviceOpener? = nil) throws(InputError) {
         if let keyboardLayout {
             self.keyboardLayout = keyboardLayout
         } else {
@@ -81,9 +82,10 @@ public final class LibinputSource {
         let deviceOpener = opener.map(InputDeviceOpener.init)
         self.deviceOpener = deviceOpener
         let callbacks = deviceOpener?.callbacks
-        if let list = Environment.value("BEZEL_INPUT_DEVICES"), !list.isEmpty {
+        let list = devices ?? Environment.value("BEZEL_INPUT_DEVICES").map { $0.split(separator: ",").map(String.init) } ?? []
+        if !list.isEmpty {
             guard let context = bezel_libinput_path(callbacks) else { throw InputError(description: "libinput: cannot create a path context") }
-            for path in list.split(separator: ",").map(String.init) where libinput_path_add_device(context, path) == nil {
+            for path in list where libinput_path_add_device(context, path) == nil {
                 libinput_unref(context)
                 throw InputError(description: "libinput: cannot open input device \(path) (does it exist? is this user in the 'input' group?)")
             }

@@ -131,7 +131,8 @@ public final class Runtime {
         let keyboardLayout = try KeyboardLayout(configuration.keyboardLayout)
         do {
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
-                                            keyboardLayout: keyboardLayout, opener: seat == nil ? nil : opener)
+                                            keyboardLayout: keyboardLayout, devices: configuration.inputDevices,
+                                            opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
             source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }

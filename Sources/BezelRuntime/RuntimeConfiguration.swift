@@ -1,36 +1,45 @@
 import Bezel
 import BezelDRM
 
-/// How an app runs, from the environment (BEZEL_*); invalid values are clear errors.
+/// How an app runs: one place for every setting, read from a configuration file
+/// (`/etc/bezel/bezel.conf`, or the file `BEZEL_CONFIG` names) and from `BEZEL_*` environment
+/// variables, the environment winning. `RuntimeSetting.all` lists them (names, meaning,
+/// default); `bezel-demo --help` prints that list. Invalid values are clear errors naming
+/// where they came from (the file and line, or the variable).
 public struct RuntimeConfiguration: Sendable {
     public enum Backend: String, Sendable {
-        /// DRM + libinput when a usable card exists, headless otherwise.
+        /// DRM + libinput when a usable card exists, else the SDL2 simulator when a desktop
+        /// display is there, else headless.
         case auto
         case drm
         case headless
+        case sim
     }
 
     public var backend: Backend = .auto
-    /// How the panel is mounted (BEZEL_ROTATION: 0, 90, 180, 270).
     public var rotation: DisplayRotation = .none
-    /// How the touch panel is mounted, if not as the display (BEZEL_TOUCH_ROTATION).
     public var touchRotation: DisplayRotation?
-    /// A touch calibration matrix (BEZEL_TOUCH_MATRIX="a b c d e f", libinput's convention).
     public var touchMatrix: [Float]?
-    /// Where screenshots go (BEZEL_SCREENSHOT_DIR); the headless backend writes one on exit.
+    public var inputDevices: [String]?
     public var screenshotDirectory: String?
-    /// The card, output, mode, API and pixel format (BEZEL_DRM_DEVICE, BEZEL_OUTPUT,
-    /// BEZEL_MODE, BEZEL_DRM_API, BEZEL_PIXEL_FORMAT).
     public var drm = DRMDisplayOptions()
-    /// How devices are opened (BEZEL_SEAT): `auto` uses a seat manager (seatd, logind) through
-    /// libseat when the process is not root and one answers, else opens directly; `libseat`
-    /// requires one; `direct` never asks.
     public enum SeatAccess: String, Sendable { case auto, libseat, direct }
     public var seat: SeatAccess = .auto
-    /// The XKB layout of keyboards and keypads (BEZEL_KEYBOARD_LAYOUT: "us", "de:nodeadkeys").
     public var keyboardLayout: String?
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
     public var listOutputs = false
+    /// Backlight and idle behaviour (dim, off, the waking touch swallowed).
+    public var idle = IdlePolicy()
+    /// What the runtime logs on standard error.
+    public var logLevel: LogLevel = .info
+    /// The hidden admin gesture (three-finger long press) that ends the app, if the app allows it.
+    public var adminGesture = false
+
+    public enum LogLevel: String, Sendable, Comparable {
+        case error, warning, info, debug
+        var rank: Int { [.error: 0, .warning: 1, .info: 2, .debug: 3][self]! }
+        public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rank < b.rank }
+    }
 
     public init() {}
 
@@ -38,79 +47,57 @@ public struct RuntimeConfiguration: Sendable {
         public let description: String
     }
 
+    /// The default configuration file.
+    public static let defaultFile = "/etc/bezel/bezel.conf"
+
+    /// The environment's settings only.
     public static func fromEnvironment() throws(InvalidSetting) -> RuntimeConfiguration {
+        try load(file: nil)
+    }
+
+    /// The file's settings (`file`; default `BEZEL_CONFIG`, else /etc/bezel/bezel.conf when it
+    /// exists), then the environment's over them. A file named explicitly must exist.
+    public static func load(file: String? = Environment.value("BEZEL_CONFIG") ?? RuntimeConfiguration.defaultFile,
+                            requireFile: Bool = Environment.value("BEZEL_CONFIG") != nil) throws(InvalidSetting) -> RuntimeConfiguration {
+        var values: [String: (value: String, origin: String)] = [:]
+        if let file {
+            let entries = try ConfigurationFile.read(file, required: requireFile)
+            for entry in entries { values[entry.key] = (entry.value, "\(file):\(entry.line): \(entry.key) = \(entry.value)") }
+        }
+        for setting in RuntimeSetting.all {
+            if let value = Environment.value(setting.environmentName), !value.isEmpty {
+                values[setting.key] = (value, "\(setting.environmentName)=\(value)")
+            }
+        }
         var configuration = RuntimeConfiguration()
-        if let value = Environment.value("BEZEL_BACKEND"), !value.isEmpty {
-            guard let backend = Backend(rawValue: value.trimmingCharacters) else {
-                throw InvalidSetting(description: "BEZEL_BACKEND=\(value): expected auto, drm or headless")
+        // In the table's order, so errors come in a stable order.
+        for setting in RuntimeSetting.all {
+            guard let (value, origin) = values[setting.key] else { continue }
+            if let expected = setting.apply(&configuration, value.trimmingSpaces) {
+                throw InvalidSetting(description: "\(origin): expected \(expected)")
             }
-            configuration.backend = backend
-        }
-        if let value = Environment.value("BEZEL_ROTATION"), !value.isEmpty {
-            guard let rotation = DisplayRotation(degrees: value) else {
-                throw InvalidSetting(description: "BEZEL_ROTATION=\(value): expected 0, 90, 180 or 270")
-            }
-            configuration.rotation = rotation
-        }
-        if let value = Environment.value("BEZEL_TOUCH_ROTATION"), !value.isEmpty {
-            guard let rotation = DisplayRotation(degrees: value) else {
-                throw InvalidSetting(description: "BEZEL_TOUCH_ROTATION=\(value): expected 0, 90, 180 or 270")
-            }
-            configuration.touchRotation = rotation
-        }
-        if let value = Environment.value("BEZEL_TOUCH_MATRIX"), !value.isEmpty {
-            configuration.touchMatrix = try parseMatrix(value)
-        }
-        configuration.screenshotDirectory = Environment.value("BEZEL_SCREENSHOT_DIR")
-        if let value = Environment.value("BEZEL_SEAT"), !value.isEmpty {
-            guard let seat = SeatAccess(rawValue: value.trimmingCharacters) else {
-                throw InvalidSetting(description: "BEZEL_SEAT=\(value): expected auto, libseat or direct")
-            }
-            configuration.seat = seat
-        }
-        configuration.keyboardLayout = Environment.value("BEZEL_KEYBOARD_LAYOUT").flatMap { $0.isEmpty ? nil : $0 }
-        configuration.drm.devicePath = Environment.value("BEZEL_DRM_DEVICE").flatMap { $0.isEmpty ? nil : $0 }
-        if let value = Environment.value("BEZEL_OUTPUT"), !value.isEmpty {
-            if value == "list" { configuration.listOutputs = true } else { configuration.drm.outputName = value }
-        }
-        if let value = Environment.value("BEZEL_MODE"), !value.isEmpty {
-            if value == "list" {
-                configuration.listOutputs = true
-            } else {
-                guard let mode = DRMModeRequest(parsing: value) else {
-                    throw InvalidSetting(description: "BEZEL_MODE=\(value): expected <width>x<height> or <width>x<height>@<Hz> (e.g. 800x480@60), or list")
-                }
-                configuration.drm.mode = mode
-            }
-        }
-        if let value = Environment.value("BEZEL_DRM_API"), !value.isEmpty {
-            guard let api = DRMDisplayOptions.API(rawValue: value.trimmingCharacters) else {
-                throw InvalidSetting(description: "BEZEL_DRM_API=\(value): expected auto, atomic or legacy")
-            }
-            configuration.drm.api = api
-        }
-        if let value = Environment.value("BEZEL_PIXEL_FORMAT"), !value.isEmpty {
-            guard let format = ScanoutPixelFormat(rawValue: value.trimmingCharacters) else {
-                throw InvalidSetting(description: "BEZEL_PIXEL_FORMAT=\(value): expected xrgb8888 or rgb565")
-            }
-            configuration.drm.pixelFormat = format
         }
         return configuration
     }
 }
 
 /// Six finite numbers separated by spaces (or commas), libinput's calibration matrix.
-func parseMatrix(_ text: String) throws(RuntimeConfiguration.InvalidSetting) -> [Float] {
+func parseMatrix(_ text: String) -> [Float]? {
     let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
     let numbers = parts.compactMap { Float($0) }
-    guard parts.count == 6, numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
-        throw RuntimeConfiguration.InvalidSetting(description: "BEZEL_TOUCH_MATRIX=\(text): expected six numbers \"a b c d e f\" (e.g. \"0 1 0 -1 0 1\" turns touch by 90 degrees)")
-    }
+    guard parts.count == 6, numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return nil }
     return numbers
 }
 
 extension String {
     var trimmingCharacters: String {
         String(self.filter { !$0.isWhitespace }).lowercased()
+    }
+
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let first = s.first, first.isWhitespace { s = s.dropFirst() }
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return String(s)
     }
 }

@@ -126,7 +126,7 @@ extension String {
             _ = try RuntimeConfiguration.fromEnvironment()
             Issue.record("an unknown backend must be refused")
         } catch {
-            #expect(error.description.contains("expected auto, drm or headless"))
+            #expect(error.description.contains("BEZEL_BACKEND=wayland: expected auto, drm, sim or headless"))
         }
     }
 }

@@ -1,0 +1,57 @@
+import Bezel
+
+/// The demo kiosk app, written against Bezel's public API only, as an app developer would:
+/// a window whose root controller is a `NavigationController` starting at the home screen,
+/// a clock in the navigation bar, and the gesture playground, the 200-row list and the
+/// settings one tap away.
+@MainActor
+public final class DemoApp {
+    public let application: Application
+    public let window: Window
+    public let navigation: NavigationController
+    public let home = HomeViewController()
+    public let gestures = GesturePlaygroundViewController()
+    public let list = ListViewController()
+    public let settings = SettingsViewController()
+    public let clock: MinuteClock
+    /// What the app reports (a tile pressed, a row selected), for the log.
+    public var log: (String) -> Void = { print($0) }
+
+    public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay) {
+        self.application = application
+        window = Window(frame: Rect(origin: .zero, size: size), application: application)
+        window.name = "window"
+        navigation = NavigationController(rootViewController: home)
+        clock = MinuteClock(frame: Rect(x: size.width - 112, y: 0, width: 96, height: NavigationBar.height), timeOfDay: timeOfDay)
+        clock.autoresizingMask = [.flexibleLeftMargin]
+        home.open = { [unowned self] name in self.open(name) }
+        home.onItem = { [unowned self] n in
+            self.navigation.navigationBar.titleLabel.text = "Item \(n) pressed"
+            self.log("Item \(n) pressed")
+        }
+        list.onSelect = { [unowned self] n in
+            self.navigation.navigationBar.titleLabel.text = "Row \(n) selected"
+            self.log("Row \(n) selected")
+        }
+        navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
+        window.rootViewController = navigation
+        navigation.view.frame = window.bounds
+        navigation.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        navigation.navigationBar.addSubview(clock)
+        window.makeKeyAndVisible()
+        clock.start(on: application.runLoop)
+    }
+
+    /// Opens a screen by its tile's name.
+    public func open(_ name: String) {
+        let screen: ViewController? = switch name {
+        case "Gestures": gestures
+        case "List": list
+        case "Settings": settings
+        default: nil
+        }
+        guard let screen, navigation.topViewController !== screen else { return }
+        log("open \(name)")
+        navigation.pushViewController(screen, animated: true)
+    }
+}

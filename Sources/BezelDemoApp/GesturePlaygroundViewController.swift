@@ -1,0 +1,119 @@
+import Bezel
+
+/// Every built-in recognizer on one card, each with a line showing its live state and values:
+/// tap, double tap, long press, pan (moves the card), pinch (scales it), rotation (turns it)
+/// and swipe. They recognize together (a delegate allows it) except that the single tap waits
+/// for the double tap to fail, as in UIKit apps.
+@MainActor
+public final class GesturePlaygroundViewController: ViewController, GestureRecognizerDelegate {
+    public let card = View(frame: Rect(x: 130, y: 110, width: 200, height: 140))
+    public private(set) var lines: [String: Label] = [:]
+    public private(set) var recognizers: [String: GestureRecognizer] = [:]
+    private var counts: [String: Int] = [:]
+    private var cardCenter = Point(x: 230, y: 180)
+
+    public static let names = ["tap", "double tap", "long press", "pan", "pinch", "rotation", "swipe"]
+
+    public override init() {
+        super.init()
+        title = "Gestures"
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = DemoTheme.background
+        view.name = "gestures"
+        let area = View(frame: Rect(x: 16, y: 16, width: 440, height: 388))
+        area.name = "playground"
+        area.backgroundColor = Color(rgb: 0x26323E)
+        area.cornerRadius = 12
+        area.clipsToBounds = true
+        view.addSubview(area)
+        card.name = "card"
+        card.backgroundColor = DemoTheme.accent
+        card.cornerRadius = 16
+        card.isUserInteractionEnabled = false
+        card.frame = Rect(x: cardCenter.x - 100, y: cardCenter.y - 70, width: 200, height: 140)
+        area.addSubview(card)
+        card.addSubview(DemoTheme.label("Touch me", frame: card.bounds, size: 22, alignment: .center))
+        for (i, name) in Self.names.enumerated() {
+            let line = DemoTheme.label("\(name): possible", frame: Rect(x: 476, y: 24 + Double(i) * 52, width: 310, height: 40), size: 19,
+                                       color: DemoTheme.secondaryText)
+            line.name = name
+            view.addSubview(line)
+            lines[name] = line
+        }
+
+        let doubleTap = TapGestureRecognizer { [weak self] r in self?.report("double tap", r) }
+        doubleTap.numberOfTapsRequired = 2
+        let tap = TapGestureRecognizer { [weak self] r in self?.report("tap", r) }
+        tap.require(toFail: doubleTap)
+        let longPress = LongPressGestureRecognizer { [weak self] r in self?.report("long press", r) }
+        let pan = PanGestureRecognizer { [weak self] r in self?.panned(r as! PanGestureRecognizer) }
+        let pinch = PinchGestureRecognizer { [weak self] r in self?.pinched(r as! PinchGestureRecognizer) }
+        let rotation = RotationGestureRecognizer { [weak self] r in self?.rotated(r as! RotationGestureRecognizer) }
+        let swipe = SwipeGestureRecognizer { [weak self] r in self?.report("swipe", r, "right") }
+        for (name, recognizer) in [("tap", tap), ("double tap", doubleTap), ("long press", longPress), ("pan", pan), ("pinch", pinch),
+                                   ("rotation", rotation), ("swipe", swipe)] as [(String, GestureRecognizer)] {
+            recognizer.name = name
+            recognizer.delegate = self
+            area.addGestureRecognizer(recognizer)
+            recognizers[name] = recognizer
+        }
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        true
+    }
+
+    private func stateName(_ state: GestureRecognizer.State) -> String {
+        switch state {
+        case .possible: "possible"
+        case .began: "began"
+        case .changed: "changed"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+
+    private func report(_ name: String, _ recognizer: GestureRecognizer, _ detail: String? = nil) {
+        if recognizer.state == .ended || recognizer.state == .began { counts[name, default: 0] += 1 }
+        var text = "\(name): \(stateName(recognizer.state)) x\(counts[name, default: 0])"
+        if let detail { text += " " + detail }
+        lines[name]?.text = text
+        lines[name]?.style.color = recognizer.state == .ended || recognizer.state == .began || recognizer.state == .changed ? .white : DemoTheme.secondaryText
+    }
+
+    private func panned(_ pan: PanGestureRecognizer) {
+        let moved = pan.translation(in: card.superview)
+        if pan.state == .ended || pan.state == .cancelled {
+            cardCenter = Point(x: cardCenter.x + moved.x, y: cardCenter.y + moved.y)
+            placeCard(offset: .zero)
+        } else {
+            placeCard(offset: moved)
+        }
+        report("pan", pan, "(\(Int(moved.x)), \(Int(moved.y)))")
+    }
+
+    private func pinched(_ pinch: PinchGestureRecognizer) {
+        report("pinch", pinch, "x" + String(Double(Int(pinch.scale * 100)) / 100))
+        applyTransform()
+    }
+
+    private func rotated(_ rotation: RotationGestureRecognizer) {
+        report("rotation", rotation, "\(Int((rotation.rotation * 180 / .pi).rounded())) deg")
+        applyTransform()
+    }
+
+    private func applyTransform() {
+        let pinch = recognizers["pinch"] as! PinchGestureRecognizer
+        let rotation = recognizers["rotation"] as! RotationGestureRecognizer
+        let scale = pinch.state == .possible || pinch.state == .failed ? 1 : pinch.scale
+        let angle = rotation.state == .possible || rotation.state == .failed ? 0 : rotation.rotation
+        card.transform = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(rotationAngle: angle))
+    }
+
+    private func placeCard(offset: Point) {
+        card.frame = Rect(x: cardCenter.x + offset.x - 100, y: cardCenter.y + offset.y - 70, width: 200, height: 140)
+    }
+}

@@ -1,0 +1,55 @@
+import Bezel
+
+/// The settings screen: switches, sliders, a segmented control and a stepper, each with a
+/// line showing its current value.
+@MainActor
+public final class SettingsViewController: ViewController {
+    public let soundSwitch = Switch(frame: Rect(x: 300, y: 24, width: 80, height: 40))
+    public let dimSwitch = Switch(frame: Rect(x: 300, y: 84, width: 80, height: 40))
+    public let brightness = Slider(frame: Rect(x: 300, y: 152, width: 360, height: 24))
+    public let volume = Slider(frame: Rect(x: 300, y: 208, width: 360, height: 24))
+    public let theme = SegmentedControl(frame: Rect(x: 300, y: 252, width: 360, height: 44), items: ["Dark", "Light", "Auto"])
+    public let idleMinutes = Stepper(frame: Rect(x: 300, y: 316, width: 160, height: 44))
+    public private(set) var values: [String: Label] = [:]
+
+    public override init() {
+        super.init()
+        title = "Settings"
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = DemoTheme.background
+        view.name = "settings"
+        soundSwitch.isOn = true
+        brightness.value = 0.8
+        volume.value = 0.5
+        theme.selectedSegmentIndex = 0
+        idleMinutes.minimumValue = 1
+        idleMinutes.maximumValue = 60
+        idleMinutes.value = 5
+        let rows: [(String, Control, Double)] = [("Sounds", soundSwitch, 24), ("Dim when idle", dimSwitch, 84), ("Brightness", brightness, 140),
+                                                  ("Volume", volume, 196), ("Theme", theme, 252), ("Idle timeout", idleMinutes, 316)]
+        for (name, control, y) in rows {
+            view.addSubview(DemoTheme.label(name, frame: Rect(x: 24, y: y, width: 260, height: 44), size: 20))
+            control.name = name
+            brightness.tintColor = DemoTheme.accent
+            volume.tintColor = DemoTheme.accent
+            view.addSubview(control)
+            let value = DemoTheme.label("", frame: Rect(x: 680, y: y, width: 110, height: 44), size: 18, color: DemoTheme.secondaryText)
+            value.name = name + " value"
+            view.addSubview(value)
+            values[name] = value
+            control.addAction(for: .valueChanged) { [weak self] _, _ in self?.refresh() }
+        }
+        refresh()
+    }
+
+    private func refresh() {
+        values["Sounds"]?.text = soundSwitch.isOn ? "on" : "off"
+        values["Dim when idle"]?.text = dimSwitch.isOn ? "on" : "off"
+        values["Brightness"]?.text = "\(Int((brightness.value * 100).rounded())) %"
+        values["Volume"]?.text = "\(Int((volume.value * 100).rounded())) %"
+        values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? ["Dark", "Light", "Auto"][theme.selectedSegmentIndex] : "-"
+        values["Idle timeout"]?.text = "\(Int(idleMinutes.value)) min"
+    }
+}

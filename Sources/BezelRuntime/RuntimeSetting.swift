@@ -1,0 +1,141 @@
+import Bezel
+import BezelDRM
+
+/// One setting: its key in the configuration file, its environment variable, what it means
+/// and its default (for `--help`), and how its value applies (nil, or what was expected).
+public struct RuntimeSetting: Sendable {
+    public let key: String
+    public let meaning: String
+    public let defaultValue: String
+    let apply: @Sendable (inout RuntimeConfiguration, String) -> String?
+
+    public var environmentName: String { "BEZEL_" + key.uppercased() }
+
+    /// Every setting, in the order `--help` lists them.
+    public static let all: [RuntimeSetting] = [
+        RuntimeSetting(key: "backend", meaning: "auto, drm, sim (SDL2 window) or headless", defaultValue: "auto") { c, v in
+            guard let b = RuntimeConfiguration.Backend(rawValue: v.lowercased()) else { return "auto, drm, sim or headless" }
+            c.backend = b
+            return nil
+        },
+        RuntimeSetting(key: "drm_device", meaning: "the DRM card", defaultValue: "the first /dev/dri/card* with a connected output") { c, v in
+            c.drm.devicePath = v
+            return nil
+        },
+        RuntimeSetting(key: "output", meaning: "the connector (HDMI-A-1, DSI-1...); list prints the outputs and modes", defaultValue: "the first connected") { c, v in
+            if v == "list" { c.listOutputs = true } else { c.drm.outputName = v }
+            return nil
+        },
+        RuntimeSetting(key: "mode", meaning: "<W>x<H> or <W>x<H>@<Hz>; list as above", defaultValue: "the panel's preferred mode") { c, v in
+            if v == "list" { c.listOutputs = true; return nil }
+            guard let mode = DRMModeRequest(parsing: v) else { return "<width>x<height> or <width>x<height>@<Hz> (e.g. 800x480@60), or list" }
+            c.drm.mode = mode
+            return nil
+        },
+        RuntimeSetting(key: "drm_api", meaning: "auto, atomic or legacy KMS", defaultValue: "auto (atomic when the driver has it)") { c, v in
+            guard let api = DRMDisplayOptions.API(rawValue: v.lowercased()) else { return "auto, atomic or legacy" }
+            c.drm.api = api
+            return nil
+        },
+        RuntimeSetting(key: "pixel_format", meaning: "xrgb8888 or rgb565 scanout", defaultValue: "what the primary plane takes, XRGB8888 first") { c, v in
+            guard let format = ScanoutPixelFormat(rawValue: v.lowercased()) else { return "xrgb8888 or rgb565" }
+            c.drm.pixelFormat = format
+            return nil
+        },
+        RuntimeSetting(key: "rotation", meaning: "how the panel is mounted: 0, 90, 180, 270 (touch follows)", defaultValue: "0") { c, v in
+            guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
+            c.rotation = r
+            return nil
+        },
+        RuntimeSetting(key: "touch_rotation", meaning: "the touch panel's own mounting, when it differs from the display's", defaultValue: "the display's") { c, v in
+            guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
+            c.touchRotation = r
+            return nil
+        },
+        RuntimeSetting(key: "touch_matrix", meaning: "calibration matrix \"a b c d e f\" (libinput's)", defaultValue: "the device's own (udev LIBINPUT_CALIBRATION_MATRIX)") { c, v in
+            guard let m = parseMatrix(v) else { return "six numbers \"a b c d e f\" (e.g. \"0 1 0 -1 0 1\" turns touch by 90 degrees)" }
+            c.touchMatrix = m
+            return nil
+        },
+        RuntimeSetting(key: "input_devices", meaning: "input devices, comma-separated", defaultValue: "udev's seat0, with hotplug") { c, v in
+            c.inputDevices = v.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            return nil
+        },
+        RuntimeSetting(key: "seat", meaning: "auto, libseat (seatd/logind) or direct device access", defaultValue: "auto (libseat when not root)") { c, v in
+            guard let s = RuntimeConfiguration.SeatAccess(rawValue: v.lowercased()) else { return "auto, libseat or direct" }
+            c.seat = s
+            return nil
+        },
+        RuntimeSetting(key: "keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", defaultValue: "us") { c, v in
+            c.keyboardLayout = v
+            return nil
+        },
+        RuntimeSetting(key: "backlight", meaning: "a /sys/class/backlight device name or path, or none", defaultValue: "the first in /sys/class/backlight") { c, v in
+            c.idle.backlight = v
+            return nil
+        },
+        RuntimeSetting(key: "dim_after", meaning: "seconds without a touch before the backlight dims (0: never)", defaultValue: "60") { c, v in
+            guard let s = Double(v), s >= 0, s.isFinite else { return "a number of seconds >= 0" }
+            c.idle.dimAfter = s
+            return nil
+        },
+        RuntimeSetting(key: "off_after", meaning: "seconds without a touch before the backlight goes off (0: never)", defaultValue: "300") { c, v in
+            guard let s = Double(v), s >= 0, s.isFinite else { return "a number of seconds >= 0" }
+            c.idle.offAfter = s
+            return nil
+        },
+        RuntimeSetting(key: "dim_level", meaning: "dimmed brightness, percent of the maximum", defaultValue: "20") { c, v in
+            guard let p = Double(v), (0...100).contains(p) else { return "a percentage from 0 to 100" }
+            c.idle.dimLevel = p / 100
+            return nil
+        },
+        RuntimeSetting(key: "admin_gesture", meaning: "on: a three-finger long press (3 s) ends the app, back to the shell", defaultValue: "off") { c, v in
+            switch v.lowercased() {
+            case "on", "yes", "true", "1": c.adminGesture = true
+            case "off", "no", "false", "0": c.adminGesture = false
+            default: return "on or off"
+            }
+            return nil
+        },
+        RuntimeSetting(key: "log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", defaultValue: "info") { c, v in
+            guard let l = RuntimeConfiguration.LogLevel(rawValue: v.lowercased()) else { return "error, warning, info or debug" }
+            c.logLevel = l
+            return nil
+        },
+        RuntimeSetting(key: "screenshot_dir", meaning: "where screenshots go (headless: the frames; sim: the S key)", defaultValue: "./screenshots") { c, v in
+            c.screenshotDirectory = v
+            return nil
+        },
+    ]
+
+    /// The settings as `--help` prints them: key, variable, meaning, default.
+    public static var helpText: String {
+        var lines = ["Settings (file: /etc/bezel/bezel.conf or $BEZEL_CONFIG, \"key = value\" lines; the BEZEL_* variable wins):"]
+        for s in all {
+            lines.append("  \(s.key.padded(16)) \(s.environmentName.padded(22)) \(s.meaning)")
+            lines.append("  \("".padded(16)) \("".padded(22)) default: \(s.defaultValue)")
+        }
+        lines.append("Also: BEZEL_TRACE (pipeline tracing: all, or hittest,touches,gestures,actions,presses),")
+        lines.append("      BEZEL_ASSETS (where Assets/ is), BEZEL_CONFIG (the configuration file).")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The backlight and idle behaviour: after `dimAfter` seconds without a touch the backlight
+/// goes to `dimLevel`, after `offAfter` it goes off; the next touch brings it back and is
+/// swallowed (it wakes the screen, it does not press what is under it).
+public struct IdlePolicy: Sendable, Equatable {
+    /// A device name in /sys/class/backlight, a path, "none", or nil for the first one there.
+    public var backlight: String?
+    public var dimAfter: Double = 60
+    public var offAfter: Double = 300
+    public var dimLevel: Double = 0.2
+
+    public init() {}
+}
+
+extension String {
+    func padded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import BezelRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The configuration file and the environment: one place for every setting, env winning,
+/// malformed files refused with the file and line.
+extension RuntimeConfigurationTests {
+    func write(_ text: String) -> String {
+        let path = "/tmp/bezel-config-\(getpid())-\(Int.random(in: 0..<1_000_000)).conf"
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        return path
+    }
+
+    func error(loading path: String) -> String {
+        do {
+            _ = try RuntimeConfiguration.load(file: path, requireFile: true)
+            return "(no error)"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theFileSetsEverythingAndTheEnvironmentWins() throws {
+        let path = write("""
+            # Bezel on the lobby panel
+            backend = drm
+            rotation = 90          # mounted on its side
+            touch_matrix = 0 1 0 -1 0 1
+            mode = 800x480@60
+            input_devices = /dev/input/event2, /dev/input/event5
+            dim_after = 30
+            off_after = 0
+            dim_level = 15
+            backlight = rpi_backlight
+            admin_gesture = on
+            log_level = debug
+
+            """)
+        defer { unlink(path) }
+        defer { unsetenv("BEZEL_ROTATION") }
+        var c = try RuntimeConfiguration.load(file: path, requireFile: true)
+        #expect(c.backend == .drm && c.rotation == .clockwise90 && c.touchMatrix == [0, 1, 0, -1, 0, 1])
+        #expect(c.drm.mode?.refreshHz == 60 && c.inputDevices == ["/dev/input/event2", "/dev/input/event5"])
+        #expect(c.idle.dimAfter == 30 && c.idle.offAfter == 0 && abs(c.idle.dimLevel - 0.15) < 1e-9 && c.idle.backlight == "rpi_backlight")
+        #expect(c.adminGesture && c.logLevel == .debug)
+        setenv("BEZEL_ROTATION", "180", 1)
+        c = try RuntimeConfiguration.load(file: path, requireFile: true)
+        #expect(c.rotation == .upsideDown, "the environment wins over the file")
+        // No file at the default place is fine; a file named explicitly must exist.
+        #expect(try RuntimeConfiguration.load(file: "/nonexistent/bezel.conf", requireFile: false).backend == .auto)
+        #expect(error(loading: "/nonexistent/bezel.conf").contains("/nonexistent/bezel.conf: cannot be read (No such file or directory)"))
+    }
+
+    @Test func malformedFilesAreRefusedWithTheLine() {
+        let cases: [(String, String)] = [
+            ("backend = drm\nrotation 90\n", ":2: expected key = value, found \"rotation 90\""),
+            ("\n\nrotaton = 90\n", ":3: unknown setting \"rotaton\" (known: backend, drm_device"),
+            ("rotation = 45\n", ":1: rotation = 45: expected 0, 90, 180 or 270"),
+            ("mode = big\n", ":1: mode = big: expected <width>x<height>"),
+            ("dim_after = -5\n", ":1: dim_after = -5: expected a number of seconds >= 0"),
+            ("dim_level = 150\n", ":1: dim_level = 150: expected a percentage from 0 to 100"),
+            ("admin_gesture = maybe\n", ":1: admin_gesture = maybe: expected on or off"),
+            ("rotation = 90\nrotation = 180\n", ":2: rotation is already set on line 1"),
+            ("touch_matrix = 1 0 nan 0 1 0\n", ":1: touch_matrix = 1 0 nan 0 1 0: expected six numbers"),
+            ("\u{FF}\u{FE}garbage\u{0}\n", ":1: expected key = value"),
+        ]
+        for (text, expected) in cases {
+            let path = write(text)
+            defer { unlink(path) }
+            let message = error(loading: path)
+            #expect(message.hasPrefix(path) && message.contains(expected), "\(text.debugDescription): \(message)")
+        }
+    }
+
+    @Test func helpListsEverySettingWithItsVariableAndDefault() {
+        let help = RuntimeSetting.helpText
+        for setting in RuntimeSetting.all {
+            #expect(help.contains(setting.key) && help.contains(setting.environmentName) && help.contains("default: \(setting.defaultValue)"))
+        }
+    }
+}
