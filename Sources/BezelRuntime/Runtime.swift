@@ -29,6 +29,16 @@ public final class Runtime {
     private var renderer: HeadlessDisplay?
     private var input: LibinputSource?
     private var flipFrames: PageFlipFrameSource?
+    private var console: ConsoleGuard?
+    /// Backlight dimming and the swallowed waking touch (nil without a backlight).
+    public private(set) var idle: IdleController?
+    /// READY=1 / WATCHDOG=1 / STOPPING=1 to systemd when it started the process.
+    public let notifier = SystemdNotifier()
+    private var readySent = false
+    /// The hidden three-finger long press that ends the app (`admin_gesture`, or set by the app).
+    public var isAdminGestureEnabled = false
+    /// Why `run` returned: nil for a signal or `stop()`, "admin gesture" for that.
+    public private(set) var exitReason: String?
     private var seat: SeatSession?
     /// Who opens devices: "direct" or "libseat <seat>".
     public private(set) var deviceAccess = "direct"
@@ -68,6 +78,13 @@ public final class Runtime {
         self.application = application
         self.window = window
         self.configuration = configuration
+        isAdminGestureEnabled = configuration.adminGesture
+    }
+
+    /// Writes `message` on standard error when `level` is within the configured log level.
+    public func log(_ level: RuntimeConfiguration.LogLevel, _ message: String) {
+        guard level <= configuration.logLevel else { return }
+        writeLineToStandardError("bezel[\(level.rawValue)]: \(message)")
     }
 
     /// Called when an input device appears or disappears (its name, whether it appeared).
@@ -110,6 +127,7 @@ public final class Runtime {
                 try loop.watch(display.fileDescriptor) { [unowned self] in
                     if display.handleEvents() {
                         frames.flipCompleted()
+                        self.frameReachedScreen()
                         self.onFrameShown?(display.lastFlipTime)
                     }
                     self.renderIfNeeded()
@@ -121,6 +139,11 @@ public final class Runtime {
                 note = " (no DRM display: \(error))"
             }
         }
+        if drm != nil, seat == nil {
+            // The text console must not draw over the UI (seat managers do this themselves).
+            do { console = try ConsoleGuard() } catch { log(.warning, error.description) }
+        }
+        notifier.startWatchdog(on: application.runLoop)
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation)
         self.renderer = renderer
         // The first frame goes to the screen before input is set up (libinput reads its quirks
@@ -134,19 +157,33 @@ public final class Runtime {
                                             keyboardLayout: keyboardLayout, devices: configuration.inputDevices,
                                             opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
-            source.onFrame = { [unowned self] in self.application.handleTouchFrame($0) }
-            source.onDevice = { [unowned self] name, added in self.onTouchDevice?(name, added) }
-            source.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
+            source.onFrame = { [unowned self] frame in
+                if let idle = self.idle { idle.handle(frame) } else { self.application.handleTouchFrame(frame) }
+            }
+            source.onDevice = { [unowned self] name, added in
+                self.log(.info, "input device \(added ? "added" : "removed"): \(name)")
+                self.onTouchDevice?(name, added)
+            }
+            source.onKey = { [unowned self] key, down in
+                self.idle?.activity()
+                self.application.handleKey(key, isDown: down)
+            }
             let cursor = PointerCursorView()
-            source.onPointer = { [unowned self] location in cursor.show(at: location, in: self.window) }
+            source.onPointer = { [unowned self] location in
+                self.idle?.activity()
+                cursor.show(at: location, in: self.window)
+            }
             try loop.watch(source.fileDescriptor) { source.dispatch() }
             source.dispatch()
             input = source
         } catch {
             note += " (no touch input: \(error))"
         }
+        setUpIdleControl()
+        if isAdminGestureEnabled { installAdminGesture() }
         summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)" : "headless") "
             + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
+        log(.info, summary.dropFirst("bezel: ".count) + "")
         loop.beforeWaiting = { [unowned self] in
             self.renderIfNeeded()
             if let drm = self.drm, !drm.isFlipPending { self.flipFrames?.noFlipPending() }
@@ -173,15 +210,63 @@ public final class Runtime {
             frames += 1
         } else if !renderer.renderFrame().isEmpty {
             frames += 1
+            frameReachedScreen()
         }
+    }
+
+    /// The first frame on screen: the service has started (systemd's READY=1).
+    private func frameReachedScreen() {
+        guard !readySent else { return }
+        readySent = true
+        if notifier.isActive {
+            notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")
+            log(.debug, "told systemd READY=1")
+        }
+    }
+
+    private func setUpIdleControl() {
+        let policy = configuration.idle
+        guard policy.dimAfter > 0 || policy.offAfter > 0 else { return }
+        do {
+            guard let backlight = try Backlight.open(policy.backlight) else {
+                log(.debug, "no backlight in /sys/class/backlight: idle dimming off")
+                return
+            }
+            idle = IdleController(policy: policy, backlight: backlight, application: application)
+            idle?.onChange = { [unowned self] state in self.log(.info, "backlight \(state)") }
+        } catch {
+            log(.warning, "\(error) (idle dimming off)")
+        }
+    }
+
+    /// Three fingers held still for 3 s anywhere end the app (back to the shell, or to
+    /// systemd, which restarts it unless told otherwise). Three fingers and 3 s: nothing a
+    /// visitor does by accident, and no UIKit app gesture uses it.
+    private func installAdminGesture() {
+        let admin = LongPressGestureRecognizer { [unowned self] recognizer in
+            guard recognizer.state == .began else { return }
+            self.log(.warning, "admin gesture: ending the app")
+            self.exitReason = "admin gesture"
+            self.stop()
+        }
+        admin.name = "bezelAdminGesture"
+        admin.numberOfTouchesRequired = 3
+        admin.minimumPressDuration = 3
+        admin.allowableMovement = 30
+        admin.cancelsTouchesInView = false
+        admin.delaysTouchesEnded = false
+        window.addGestureRecognizer(admin)
     }
 
     private func shutDown() {
         if drm == nil, let directory = configuration.screenshotDirectory, let renderer {
             try? renderer.writeScreenshot(to: directory + "/last-frame.png")
         }
+        notifier.stop()
         drm?.close()
         drm = nil
+        console?.restore()
+        console = nil
         input = nil
         seat = nil
     }

@@ -87,4 +87,40 @@ static inline int bezel_epoll_wait_one(int epoll, int timeout_ms, unsigned long 
     return n;
 }
 
+
+// sd_notify without libsystemd: one datagram to the AF_UNIX socket systemd names in
+// NOTIFY_SOCKET (a path, or an abstract name written with a leading '@'). 0 or -errno.
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <stddef.h>
+static inline int bezel_notify_send(const char *socket_name, const char *message, size_t length) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t name_length = strlen(socket_name);
+    if (name_length == 0 || name_length >= sizeof address.sun_path) return -EINVAL;
+    memcpy(address.sun_path, socket_name, name_length);
+    if (socket_name[0] == '@') address.sun_path[0] = 0;
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + name_length);
+    ssize_t sent = sendto(fd, message, length, MSG_NOSIGNAL, (struct sockaddr *)&address, size);
+    int error = errno;
+    close(fd);
+    return sent < 0 ? -error : 0;
+}
+
+// The virtual console's mode: KD_GRAPHICS stops the kernel console drawing text, its cursor
+// and its blanking on the display while a graphical app owns it; KD_TEXT gives it back.
+#include <sys/ioctl.h>
+#include <linux/kd.h>
+static inline int bezel_kd_get_mode(int fd) {
+    int mode = 0;
+    return ioctl(fd, KDGETMODE, &mode) == 0 ? mode : -errno;
+}
+static inline int bezel_kd_set_mode(int fd, int mode) {
+    return ioctl(fd, KDSETMODE, (unsigned long)mode) == 0 ? 0 : -errno;
+}
+static inline int bezel_kd_graphics(void) { return KD_GRAPHICS; }
+static inline int bezel_kd_text(void) { return KD_TEXT; }
 #endif

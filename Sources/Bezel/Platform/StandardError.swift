@@ -6,7 +6,7 @@ import Musl
 
 /// Writes a line to standard error with one write(2): no shared FILE* (whose global is not
 /// concurrency-safe in Swift 6) and no interleaving of half lines between threads.
-func writeLineToStandardError(_ line: String) {
+public func writeLineToStandardError(_ line: String) {
     var text = line
     text.append("\n")
     text.withUTF8 { buffer in
