@@ -64,9 +64,9 @@ let package = Package(
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
         .target(name: "BezelDemoApp", dependencies: ["Bezel"], path: "Sources/BezelDemoApp"),
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
-        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelDemo"),
+        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
                     exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

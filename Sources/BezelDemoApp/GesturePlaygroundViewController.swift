@@ -10,6 +10,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
     public private(set) var lines: [String: Label] = [:]
     public private(set) var recognizers: [String: GestureRecognizer] = [:]
     private var counts: [String: Int] = [:]
+    private var lastStates: [String: GestureRecognizer.State] = [:]
     private var cardCenter = Point(x: 230, y: 180)
 
     public static let names = ["tap", "double tap", "long press", "pan", "pinch", "rotation", "swipe"]
@@ -77,7 +78,10 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
     }
 
     private func report(_ name: String, _ recognizer: GestureRecognizer, _ detail: String? = nil) {
-        if recognizer.state == .ended || recognizer.state == .began { counts[name, default: 0] += 1 }
+        // One count per recognition: at .began for continuous gestures, at .ended for discrete ones.
+        let wasRunning = lastStates[name] == .began || lastStates[name] == .changed
+        if recognizer.state == .began || (recognizer.state == .ended && !wasRunning) { counts[name, default: 0] += 1 }
+        lastStates[name] = recognizer.state
         var text = "\(name): \(stateName(recognizer.state)) x\(counts[name, default: 0])"
         if let detail { text += " " + detail }
         lines[name]?.text = text

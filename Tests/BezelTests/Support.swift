@@ -190,8 +190,9 @@ func runCommand(_ command: String) -> (output: String, status: Int32) {
         if count <= 0 { break }
         bytes += buffer[..<count]
     }
+    // pclose returns the wait status: the exit code is its second byte (WEXITSTATUS).
     let status = pclose(pipe)
-    return (String(decoding: bytes, as: UTF8.self), status)
+    return (String(decoding: bytes, as: UTF8.self), status == -1 ? -1 : (status >> 8) & 0xFF)
 }
 
 /// The package's root folder (tests run from anywhere).

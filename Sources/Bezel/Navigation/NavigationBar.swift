@@ -15,7 +15,6 @@ public final class NavigationBar: View {
         name = "navigationBar"
         backgroundColor = Color(rgb: 0x2E86DE)
         autoresizingMask = [.flexibleWidth]
-        titleLabel.autoresizingMask = [.flexibleWidth]
         backButton.title = "‹ Back"
         backButton.name = "back"
         backButton.setTitleColor(.white, for: .normal)
@@ -23,5 +22,12 @@ public final class NavigationBar: View {
         backButton.isHidden = true
         addSubview(titleLabel)
         addSubview(backButton)
+    }
+
+    /// The title stays centred between equal margins whatever the bar's width.
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, bounds.width - 240), height: bounds.height)
+        backButton.frame = Rect(x: 8, y: 8, width: 110, height: max(0, bounds.height - 16))
     }
 }

@@ -1,0 +1,96 @@
+import Bezel
+import BezelCairo
+import BezelDemoApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The headless tour: the demo app on a virtual clock, driven by scripted fingers through
+/// every screen, rendered with cairo into memory and written as PNGs. What `bezel-demo` does
+/// on a machine with no display (and with `--tour`).
+@MainActor
+struct DemoTour {
+    let screenshots: String
+    let trace: TraceCategory
+
+    /// 09:41, the time on Apple's product shots: fixed, so the screenshots are the same on
+    /// every run.
+    static let timeOfDay = 9 * 3600 + 41 * 60.0
+
+    func run() throws -> [String] {
+        let clock = VirtualClock()
+        let app = Application(clock: clock, tracer: Tracer(categories: trace) { category, message in print("    [\(category)] \(message)") })
+        let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { Self.timeOfDay + clock.now })
+        demo.log = { print("t=\(Int((clock.now * 1000).rounded()))ms  APP: \($0)") }
+        let fingers = TouchScript(app)
+        let display = try HeadlessDisplay(window: demo.window)
+        var written: [String] = []
+        func screenshot(_ name: String) throws {
+            _ = display.renderFrame()
+            let path = screenshots + "/0\(written.count + 1)-\(name).png"
+            try display.writeScreenshot(to: path)
+            written.append(path)
+            print("t=\(Int((clock.now * 1000).rounded()))ms  FRAME -> \(path)")
+        }
+        func center(of view: View) -> Point {
+            view.convert(Point(x: view.bounds.width / 2, y: view.bounds.height / 2), to: nil)
+        }
+        func settle() { fingers.wait(1) }
+
+        print("== home")
+        try screenshot("home")
+
+        print("== tap Gestures: the playground slides in (0.35 s, on display-link frames)")
+        fingers.tap(at: center(of: demo.home.tiles[0]))
+        fingers.wait(0.12)
+        try screenshot("push-transition")
+        settle()
+        print("== gestures: a double tap, then two fingers pinch and turn the card")
+        let card = center(of: demo.gestures.card)
+        fingers.tap(at: card)
+        fingers.wait(0.15)
+        fingers.tap(at: card)
+        fingers.wait(0.5)
+        fingers.frame([.down(1, at: Point(x: card.x - 50, y: card.y)), .down(2, at: Point(x: card.x + 50, y: card.y))])
+        for step in 1...10 {
+            fingers.wait(0.02)
+            let angle = Double(step) * 0.05, radius = 50 + Double(step) * 4
+            fingers.frame([.move(1, to: Point(x: card.x - radius * cos(angle), y: card.y - radius * sin(angle))),
+                           .move(2, to: Point(x: card.x + radius * cos(angle), y: card.y + radius * sin(angle)))])
+        }
+        try screenshot("gestures")
+        fingers.frame([.up(1), .up(2)])
+        settle()
+
+        print("== back, then the list: a fling, then Select on a visible row")
+        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
+        settle()
+        fingers.tap(at: center(of: demo.home.tiles[1]))
+        settle()
+        fingers.drag(from: Point(x: 300, y: 420), to: Point(x: 300, y: 180), steps: 8, duration: 0.12)
+        // Until the fling has come to rest: a touch during deceleration only stops the list
+        // (UIKit's rule), it would not reach the row's button.
+        fingers.wait(6)
+        let visible = demo.list.selectButtons.first { button in
+            let c = center(of: button)
+            return c.y > 100 && c.y < 440
+        }
+        if let visible { fingers.tap(at: center(of: visible)) }
+        settle()
+        try screenshot("list")
+
+        print("== back, then settings: dim when idle on, theme Light, idle timeout +1")
+        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
+        settle()
+        fingers.tap(at: center(of: demo.home.tiles[2]))
+        settle()
+        fingers.tap(at: center(of: demo.settings.dimSwitch))
+        let theme = demo.settings.theme
+        fingers.tap(at: theme.convert(Point(x: theme.bounds.width / 2, y: theme.bounds.height / 2), to: nil))
+        let stepper = demo.settings.idleMinutes
+        fingers.tap(at: stepper.convert(Point(x: stepper.bounds.width * 0.75, y: stepper.bounds.height / 2), to: nil))
+        settle()
+        try screenshot("settings")
+        return written
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+import BezelDemoApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo kiosk app: its screens, navigation and clock driven by scripted fingers on a
+/// virtual clock, and `bezel-demo`'s headless tour (the README's demo command) producing the
+/// screenshots kept as goldens.
+@MainActor
+@Suite(.serialized) struct DemoAppTests {
+    func makeDemo() -> (DemoApp, TouchScript, VirtualClock, [String]) {
+        let clock = VirtualClock()
+        let app = Application(clock: clock, tracer: Tracer())
+        let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { 9 * 3600 + 59 * 60 + 30 + clock.now })
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        _ = log
+        return (demo, TouchScript(app), clock, [])
+    }
+
+    func center(_ view: View) -> Point { view.convert(Point(x: view.bounds.width / 2, y: view.bounds.height / 2), to: nil) }
+
+    @Test func tilesPushScreensWithASlideAndBackPopsThem() {
+        let (demo, fingers, _, _) = makeDemo()
+        #expect(demo.navigation.topViewController === demo.home && demo.navigation.navigationBar.backButton.isHidden)
+        fingers.tap(at: center(demo.home.tiles[1]))           // "List"
+        #expect(demo.navigation.isTransitioning && demo.navigation.topViewController === demo.list)
+        fingers.wait(0.1)
+        let x = demo.list.view.frame.origin.x
+        #expect(x > 0 && x < 800, "mid-slide the list is on its way in from the right (x = \(x))")
+        #expect(demo.home.view.frame.origin.x < 0 && demo.home.view.frame.origin.x > -800 / 3 - 1, "the home screen moves a third of the way left")
+        // Touches during the slide are ignored (UIKit's rule).
+        var pressed = false
+        demo.list.selectButtons[0].addAction(for: .touchUpInside) { _, _ in pressed = true }
+        fingers.tap(at: Point(x: 710, y: 88))
+        fingers.wait(0.5)
+        #expect(!demo.navigation.isTransitioning && demo.list.view.frame.origin.x == 0 && demo.home.view.superview == nil)
+        #expect(!pressed, "a tap during the transition reached a row")
+        #expect(demo.navigation.navigationBar.titleLabel.text == "List" && !demo.navigation.navigationBar.backButton.isHidden)
+        fingers.tap(at: center(demo.navigation.navigationBar.backButton))
+        fingers.wait(0.5)
+        #expect(demo.navigation.topViewController === demo.home && demo.list.view.superview == nil && demo.navigation.viewControllers.count == 1)
+        #expect(demo.navigation.navigationBar.titleLabel.text == "Kiosk" && demo.navigation.navigationBar.backButton.isHidden)
+    }
+
+    @Test func aRowsButtonSelectsItAndADragScrollsInstead() {
+        let (demo, fingers, _, _) = makeDemo()
+        fingers.tap(at: center(demo.home.tiles[1]))
+        fingers.wait(1)
+        fingers.tap(at: center(demo.list.selectButtons[2]))
+        fingers.wait(0.3)
+        #expect(demo.list.selectedRow == 3 && demo.navigation.navigationBar.titleLabel.text == "Row 3 selected")
+        // A drag starting on a button scrolls the list and selects nothing.
+        fingers.drag(from: center(demo.list.selectButtons[4]), to: Point(x: 710, y: 150), steps: 10, duration: 0.3)
+        fingers.wait(5)
+        #expect(demo.list.scrollView.contentOffset.y > 100 && demo.list.selectedRow == 3)
+    }
+
+    @Test func theSettingsControlsShowTheirValues() {
+        let (demo, fingers, _, _) = makeDemo()
+        demo.open("Settings")
+        fingers.wait(1)
+        fingers.tap(at: center(demo.settings.soundSwitch))
+        let theme = demo.settings.theme
+        fingers.tap(at: theme.convert(Point(x: theme.bounds.width * 5 / 6, y: 10), to: nil))
+        let stepper = demo.settings.idleMinutes
+        fingers.tap(at: stepper.convert(Point(x: stepper.bounds.width / 4, y: 10), to: nil))
+        fingers.wait(0.5)
+        #expect(demo.settings.values["Sounds"]?.text == "off")
+        #expect(demo.settings.values["Theme"]?.text == "Auto")
+        #expect(demo.settings.values["Idle timeout"]?.text == "4 min")
+    }
+
+    @Test func theGesturePlaygroundShowsEachRecognizersState() {
+        let (demo, fingers, _, _) = makeDemo()
+        demo.open("Gestures")
+        fingers.wait(1)
+        let card = center(demo.gestures.card)
+        fingers.tap(at: card, hold: 0.7)
+        fingers.wait(1)
+        #expect(demo.gestures.lines["long press"]?.text?.hasPrefix("long press: ended") == true)
+        fingers.drag(from: card, to: Point(x: card.x + 100, y: card.y), steps: 10, duration: 0.5)
+        fingers.wait(1)
+        #expect(demo.gestures.lines["pan"]?.text == "pan: ended x1 (100, 0)")
+        #expect(abs(center(demo.gestures.card).x - (card.x + 100)) < 0.5, "the card moved with the finger")
+        fingers.tap(at: Point(x: 100, y: 400))
+        fingers.wait(1)
+        // The 0.7 s press counted as a tap too (all recognize together here, and a tap may last
+        // up to 1.5 s), and this one is the second, recognized once the double tap failed.
+        #expect(demo.gestures.lines["tap"]?.text == "tap: ended x2")
+    }
+
+    @Test func theClockShowsTheMinuteAndWakesOnlyOnMinuteBoundaries() {
+        let (demo, _, _, _) = makeDemo()
+        let runLoop = demo.application.runLoop
+        #expect(demo.clock.text == "09:59" && demo.clock.updates == 1)
+        // The only timer the idle app has is the clock's, due at the next minute (30 s on).
+        let deadline = runLoop.nextDeadline ?? 0
+        #expect(abs(deadline - 30.001) < 1e-6, "next wake-up at \(deadline)")
+        runLoop.advance(by: 30.01)
+        #expect(demo.clock.text == "10:00" && demo.clock.updates == 2)
+        runLoop.advance(by: 3600)
+        #expect(demo.clock.text == "11:00" && demo.clock.updates == 62, "one update a minute, no more")
+        #expect(MinuteClock.format(-60) == "23:59" && MinuteClock.format(86400 + 61) == "00:01")
+    }
+
+    @Test func theDemoCommandToursEveryScreenHeadlessAndWritesTheScreenshots() throws {
+        let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
+        let directory = "/tmp/bezel-demo-shots-\(getpid())"
+        let (output, status) = runCommand("BEZEL_BACKEND=headless BEZEL_SCREENSHOT_DIR=\(directory) BEZEL_CONFIG=/dev/null \(demo)")
+        try #require(status == 0 && output.contains("touring the demo headless instead"), "\(output)")
+        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings"] {
+            let image = try ImageBuffer(contentsOfPNG: "\(directory)/\(name).png")
+            #expect(try Snapshot.check(image, named: "demo-" + name))
+        }
+        #expect(output.contains("APP: Row 21 selected"))
+        // Bad arguments and bad settings: clear messages, no tour.
+        let (bad, badStatus) = runCommand("\(demo) --frobnicate 2>&1")
+        #expect(badStatus == 2 && bad.contains("unknown argument '--frobnicate'"))
+        let (badSetting, settingStatus) = runCommand("BEZEL_ROTATION=45 BEZEL_CONFIG=/dev/null \(demo) 2>&1")
+        #expect(settingStatus == 1 && badSetting.contains("BEZEL_ROTATION=45: expected 0, 90, 180 or 270"))
+        let (help, helpStatus) = runCommand("\(demo) --help")
+        #expect(helpStatus == 0 && help.contains("BEZEL_DIM_AFTER") && help.contains("/etc/bezel/bezel.conf"))
+    }
+}
+
