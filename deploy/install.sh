@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Installs the demo kiosk as a system service (run as root on the panel's machine):
+#   - builds bezel-demo in release with the Swift runtime linked in (no toolchain needed on a
+#     machine the binary is copied to), unless --binary PATH gives one;
+#   - creates the system user "bezel" in the video, input, render and tty groups;
+#   - installs /usr/local/bin/bezel-demo, /usr/local/share/bezel/ (assets, README),
+#     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
+#   - enables and starts bezel-demo.service (--no-start: installs only).
+# Every path it creates is recorded in /var/lib/bezel/installed, which deploy/uninstall.sh
+# removes again.
+#   usage: sudo bash deploy/install.sh [--binary PATH] [--no-start] [--root DIR]
+# --root DIR installs into DIR instead of / (for packaging and tests; no user, no systemctl).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+binary=""
+start=1
+root=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --binary) binary=$2; shift 2 ;;
+        --no-start) start=0; shift ;;
+        --root) root=$(realpath -m "$2"); shift 2 ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run as root (sudo bash deploy/install.sh)" >&2
+    exit 1
+fi
+if [ -z "$binary" ]; then
+    (cd "$repo" && swift build -c release --static-swift-stdlib --product bezel-demo >&2)
+    binary="$repo/.build/release/bezel-demo"
+fi
+[ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
+
+manifest="$root/var/lib/bezel/installed"
+records=$(mktemp)
+trap 'rm -f "$records"' EXIT
+# Keep what an earlier install recorded (a reinstall must not forget directories it made).
+[ -f "$manifest" ] && grep -v '^/var/lib/bezel/installed$' "$manifest" > "$records" || true
+record() { grep -qxF "$1" "$records" || echo "$1" >> "$records"; }
+# Directories are recorded when this script creates them, so uninstall removes only those.
+make_dir() {
+    local dir=$1
+    [ "$dir" = / ] && { mkdir -p "$root/"; return 0; }
+    [ -d "$root$dir" ] && return 0
+    local parent
+    parent=$(dirname "$dir")
+    [ "$parent" != "$dir" ] && make_dir "$parent"
+    mkdir -p "$root$dir"
+    record "$dir/"
+}
+put() {   # put SOURCE DEST MODE
+    make_dir "$(dirname "$2")"
+    install -m "$3" "$1" "$root$2"
+    record "$2"
+}
+
+put "$binary" /usr/local/bin/bezel-demo 0755
+make_dir /usr/local/share/bezel
+(cd "$repo" && find Assets -type f) | while read -r asset; do
+    put "$repo/$asset" "/usr/local/share/bezel/$asset" 0644
+done
+put "$repo/README.md" /usr/local/share/bezel/README.md 0644
+if [ -e "$root/etc/bezel/bezel.conf" ]; then
+    echo "install.sh: keeping the existing /etc/bezel/bezel.conf" >&2
+else
+    put "$here/config/bezel.conf" /etc/bezel/bezel.conf 0644
+fi
+put "$here/udev/90-bezel-backlight.rules" /etc/udev/rules.d/90-bezel-backlight.rules 0644
+put "$here/systemd/bezel-demo.service" /etc/systemd/system/bezel-demo.service 0644
+make_dir /var/lib/bezel
+record /var/lib/bezel/installed
+cp "$records" "$manifest"
+
+if [ -z "$root" ]; then
+    if ! id bezel >/dev/null 2>&1; then
+        groups=""
+        for g in video input render tty; do getent group "$g" >/dev/null && groups="$groups${groups:+,}$g"; done
+        useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
+            ${groups:+--groups "$groups"} bezel
+        echo "user:bezel" >> "$manifest"
+    fi
+    if [ -d /run/udev ]; then udevadm control --reload 2>/dev/null || true; udevadm trigger --subsystem-match=backlight 2>/dev/null || true; fi
+    if [ -d /run/systemd/system ]; then
+        systemctl daemon-reload
+        systemctl enable bezel-demo.service
+        [ $start = 1 ] && systemctl restart bezel-demo.service
+        echo "install.sh: bezel-demo.service enabled$([ $start = 1 ] && echo ' and started'); logs: journalctl -u bezel-demo -f" >&2
+    else
+        echo "install.sh: systemd is not running here; enable it later with: systemctl enable --now bezel-demo" >&2
+    fi
+fi
+echo "install.sh: installed $(grep -vc '/$' "$manifest") files into ${root:-/}" >&2
