@@ -19,7 +19,10 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           # test runs) for the hardware backends; QEMU, busybox, cpio, kmod,
           # udev and python3-evdev for the guest in which the tests run them on a real kernel
           # with a virtual GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
-          libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev)
+          libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
+          # systemd (systemd-analyze checks the unit; the guest boots it as init for the service
+          # tests) and procps (ps, in the guest).
+          systemd procps)
 
 cd "$(dirname "$0")/.."
 

@@ -14,7 +14,7 @@ boot_guest() {
     fi
     qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
-        -append "console=ttyS0 quiet vt.global_cursor_default=0 bezel.script=$script" \
+        -append "console=ttyS0 quiet vt.global_cursor_default=0 bezel.script=$script ${GUEST_APPEND:-}" \
         "${display[@]}" \
         -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
         -serial file:"$serial" -display none -no-reboot -nodefaults &

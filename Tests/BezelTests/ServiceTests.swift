@@ -1,0 +1,83 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// deploy/ checked for real: the unit file by systemd-analyze (K2), and the install script,
+/// the service, its restarts and the uninstall in the QEMU guest booted with systemd as init
+/// (K3-K6, `Tests/VM/run-service-test.sh`).
+@MainActor
+@Suite(.serialized) struct ServiceTests {
+    /// The unit with ExecStart pointing at a binary that exists here (verify checks it).
+    func unitForVerification() throws -> String {
+        let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
+        let dir = "/tmp/bezel-unit-\(getpid())"
+        mkdir(dir, 0o755)
+        let (_, status) = runCommand("sed 's|ExecStart=/usr/local/bin/bezel-demo|ExecStart=\(demo)|' \(packageRoot)/deploy/systemd/bezel-demo.service > \(dir)/bezel-demo.service")
+        try #require(status == 0)
+        return dir + "/bezel-demo.service"
+    }
+
+    @Test func k2TheUnitFileVerifiesAndItsExposureIsLow() throws {
+        try scenario("K2", "systemd-analyze verify accepts deploy/systemd/bezel-demo.service; its security exposure is reported") {
+            let unit = try unitForVerification()
+            let (verify, status) = runCommand("systemd-analyze verify \(unit)")
+            try check(status == 0 && verify.trimmingSpaces.isEmpty, "systemd-analyze verify: \(verify)")
+            let (security, securityStatus) = runCommand("systemd-analyze security --offline=true \(unit)")
+            let overall = security.split(separator: "\n").first { $0.contains("Overall exposure level") }.map(String.init) ?? ""
+            try check(securityStatus == 0 && !overall.isEmpty, "systemd-analyze security: \(security)")
+            print("RESULT K2_security_exposure \(overall.split(separator: ":").last.map { String($0).trimmingSpaces } ?? overall)")
+            // The hardening the issue names is all there.
+            let text = (try? String(contentsOf: "\(packageRoot)/deploy/systemd/bezel-demo.service")) ?? ""
+            for line in ["Type=notify", "Restart=always", "WatchdogSec=", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes",
+                         "PrivateTmp=yes", "CapabilityBoundingSet=\n", "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "User=bezel"] {
+                try check(text.contains(line), "the unit lacks \(line)")
+            }
+        }
+    }
+
+    @Test func k3ToK6TheServiceInstallsRunsRestartsAndUninstallsInTheGuest() throws {
+        let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
+        let out = packageRoot + "/.build/vm"
+        var output = ""
+        try scenario("K3", "install.sh, then the service starts bezel-demo on the guest's DRM device as user bezel, console in graphics mode") {
+            let (runOutput, status) = runCommand("timeout 1200 bash \(packageRoot)/Tests/VM/run-service-test.sh \(demo) \(out)")
+            output = runOutput
+            try check(status == 0, "the guest run failed:\n\(output)")
+            try check(output.contains("BEZEL-K K3 active=active") && output.contains("user=bezel card=1 console=graphics"), output)
+            // The screen is the home screen; only the clock (the guest's real time) may differ.
+            let shown = try ImageBuffer(contentsOfPNG: out + "/service-screen.png")
+            let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/demo-01-home.png")
+            let differing = try #require(shown.countDifferingPixels(from: golden, tolerance: 3))
+            try check(differing <= 96 * 60, "\(differing) pixels differ from the home screen (the clock is 96 x 60)")
+        }
+        try scenario("K4", "killed with SIGKILL, the service is started again") {
+            try check(output.contains("BEZEL-K K4 restarted pid=") && !output.contains("BEZEL-K K4 restarted pid=0 "), output)
+        }
+        try scenario("K5", "its UI thread stopped (no watchdog pings), systemd's watchdog restarts it") {
+            try check(output.contains("BEZEL-K K5 restarted pid=") && !output.contains("BEZEL-K K5 restarted pid=0 ") && output.contains("watchdog_timeouts=1"), output)
+        }
+        try scenario("K6", "uninstall.sh leaves nothing behind: no installed path, no user, no unit") {
+            try check(output.contains("BEZEL-K K6 left=0 user=gone unit=gone"), output)
+        }
+    }
+}
+
+extension String {
+    /// The contents of a text file.
+    init(contentsOf path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ScenarioFailure("cannot read \(path)") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}

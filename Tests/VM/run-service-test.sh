@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The demo as a systemd service on a real kernel: boots the guest with systemd as init (the
+# host's root under a tmpfs overlay, so the install lands in memory), then, as a unit of its
+# own, runs deploy/install.sh and checks what issue 6 asks (K3-K6), printing BEZEL-K lines:
+#   K3 the service starts bezel-demo on the guest's DRM device (a screendump is taken then:
+#      <out>/service-screen.png);
+#   K4 killed with SIGKILL, it is started again (Restart=always);
+#   K5 its UI thread hung (SIGSTOP: no more watchdog pings), systemd's watchdog restarts it;
+#   K6 deploy/uninstall.sh leaves none of the installed paths, no user, no unit.
+#   usage: run-service-test.sh <bezel-demo binary> [out folder, default .build/vm]
+set -euo pipefail
+binary=$(realpath "$1")
+out=${2:-.build/vm}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+. "$here/guest-lib.sh"
+bash "$here/make-guest.sh" "$out"
+out=$(cd "$out" && pwd)
+serial="$out/service-serial.log"
+rm -f "$serial" "$out/service-qmp.sock" "$out/service-screen.png"
+
+cat > "$out/guest-service.sh" <<GUEST
+say() { echo "BEZEL-K \$*"; }
+udevadm settle
+main_pid() { systemctl show -p MainPID --value bezel-demo.service; }
+wait_active_pid_other_than() {   # waits until the service is active with a main PID other than \$1
+    for _ in \$(seq 1 240); do
+        pid=\$(main_pid)
+        if systemctl is-active -q bezel-demo.service && [ "\$pid" != 0 ] && [ "\$pid" != "\$1" ]; then echo \$pid; return 0; fi
+        sleep 0.5
+    done
+    echo 0
+}
+bash $repo/deploy/install.sh --binary $binary 2>&1 | sed 's/^/BEZEL-K install: /'
+first=\$(wait_active_pid_other_than 0)
+say "K3 active=\$(systemctl is-active bezel-demo.service) pid=\$first user=\$(ps -o user= -p \$first 2>/dev/null) card=\$(ls -l /proc/\$first/fd 2>/dev/null | grep -c /dev/dri/card0) console=\$(python3 -c 'import fcntl,struct; f=open("/dev/tty1","rb",buffering=0); b=bytearray(4); fcntl.ioctl(f,0x4B3B,b); print("graphics" if struct.unpack("i",b)[0]==1 else "text")' 2>&1 | tail -1)"
+sleep 4   # the host takes its screendump now
+kill -KILL \$first
+second=\$(wait_active_pid_other_than \$first)
+say "K4 restarted pid=\$second after SIGKILL of \$first"
+kill -STOP \$second
+third=\$(wait_active_pid_other_than \$second)
+watchdog=\$(journalctl -u bezel-demo.service --no-pager 2>/dev/null | grep -c "Watchdog timeout")
+say "K5 restarted pid=\$third after stopping \$second watchdog_timeouts=\$watchdog"
+journalctl -u bezel-demo.service --no-pager 2>/dev/null | grep -i "bezel\[" | head -5 | sed 's/^/BEZEL-K journal: /'
+paths=\$(grep -v '^user:' /var/lib/bezel/installed)
+bash $repo/deploy/uninstall.sh 2>&1 | sed 's/^/BEZEL-K uninstall: /'
+left=0
+for p in \$paths; do [ -e "\$p" ] && { left=\$((left + 1)); echo "BEZEL-K left: \$p"; }; done
+id bezel >/dev/null 2>&1 && user=present || user=gone
+systemctl cat bezel-demo.service >/dev/null 2>&1 && unit=present || unit=gone
+say "K6 left=\$left user=\$user unit=\$unit active=\$(systemctl is-active bezel-demo.service)"
+say "done"
+GUEST
+
+GUEST_APPEND="bezel.systemd=1" boot_guest "$out" "$out/guest-service.sh" "$serial" "$out/service-qmp.sock"
+trap 'kill $qemu 2>/dev/null || true' EXIT
+for _ in $(seq 1 3000); do
+    if grep -q "BEZEL-K K3" "$serial" 2>/dev/null; then
+        sleep 1
+        screendump "$out/service-qmp.sock" "$out/service-screen.png" || true
+        break
+    fi
+    kill -0 $qemu 2>/dev/null || break
+    sleep 0.2
+done
+for _ in $(seq 1 3000); do kill -0 $qemu 2>/dev/null || break; sleep 0.2; done
+trap - EXIT
+kill $qemu 2>/dev/null || true
+grep -a "BEZEL-K" "$serial" | sed 's/^.*BEZEL-K /BEZEL-K /' || true
+grep -q "BEZEL-K done" "$serial"
