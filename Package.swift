@@ -54,8 +54,12 @@ let package = Package(
         // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
         .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
                           path: "Sources/BezelInputCheck"),
+        // SDL2 (with Xlib for its connection's descriptor), wrapped once in BezelSimulator.
+        .systemLibrary(name: "CSDL", path: "Sources/CSDL", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // The desktop simulator: an SDL2 window, the mouse as a finger (Alt: two fingers), keys.
+        .target(name: "BezelSimulator", dependencies: ["Bezel", "BezelCairo", "CSDL"], path: "Sources/BezelSimulator"),
         // Runs an app: MainLoop + DRM (or headless) + libinput, configured from BEZEL_*.
-        .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux"],
+        .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator"],
                 path: "Sources/BezelRuntime"),
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
         .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelRuntime", "BezelScenes"],

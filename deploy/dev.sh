@@ -22,7 +22,9 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
           # systemd (systemd-analyze checks the unit; the guest boots it as init for the service
           # tests) and procps (ps, in the guest).
-          systemd procps)
+          systemd procps
+          # SDL2 for the desktop simulator; Xvfb, xdotool and xwd (x11-apps) to test it in CI.
+          libsdl2-dev xvfb xdotool x11-apps x11-utils)
 
 cd "$(dirname "$0")/.."
 

@@ -33,6 +33,7 @@ public final class DemoApp {
             self.navigation.navigationBar.titleLabel.text = "Row \(n) selected"
             self.log("Row \(n) selected")
         }
+        gestures.onReport = { [unowned self] line in self.log("gesture \(line)") }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
         window.rootViewController = navigation
         navigation.view.frame = window.bounds

@@ -13,6 +13,9 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
     private var lastStates: [String: GestureRecognizer.State] = [:]
     private var cardCenter = Point(x: 230, y: 180)
 
+    /// Called with each line once its gesture has ended (for the app's log).
+    var onReport: ((String) -> Void)?
+
     public static let names = ["tap", "double tap", "long press", "pan", "pinch", "rotation", "swipe"]
 
     public override init() {
@@ -85,6 +88,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         var text = "\(name): \(stateName(recognizer.state)) x\(counts[name, default: 0])"
         if let detail { text += " " + detail }
         lines[name]?.text = text
+        if recognizer.state == .ended { onReport?(text) }
         lines[name]?.style.color = recognizer.state == .ended || recognizer.state == .began || recognizer.state == .changed ? .white : DemoTheme.secondaryText
     }
 

@@ -4,6 +4,7 @@ import BezelDRM
 import BezelInput
 import BezelLinux
 import BezelSeat
+import BezelSimulator
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,6 +30,7 @@ public final class Runtime {
     private var renderer: HeadlessDisplay?
     private var input: LibinputSource?
     private var flipFrames: PageFlipFrameSource?
+    private var simulator: SimulatorDisplay?
     private var console: ConsoleGuard?
     /// Backlight dimming and the swallowed waking touch (nil without a backlight).
     public private(set) var idle: IdleController?
@@ -139,6 +141,15 @@ public final class Runtime {
                 note = " (no DRM display: \(error))"
             }
         }
+        if drm == nil, configuration.backend == .sim || (configuration.backend == .auto && Self.desktopPresent) {
+            do {
+                try startSimulator(loop: loop)
+                note = ""
+            } catch {
+                if configuration.backend == .sim { throw error }
+                note += " (no simulator window: \(error))"
+            }
+        }
         if drm != nil, seat == nil {
             // The text console must not draw over the UI (seat managers do this themselves).
             do { console = try ConsoleGuard() } catch { log(.warning, error.description) }
@@ -152,7 +163,8 @@ public final class Runtime {
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         // A keyboard layout that does not exist is a setup error, not a missing device.
         let keyboardLayout = try KeyboardLayout(configuration.keyboardLayout)
-        do {
+        // The simulator brings its own mouse and keyboard; the panel's devices are libinput's.
+        if backendInUse != .sim { do {
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
                                             keyboardLayout: keyboardLayout, devices: configuration.inputDevices,
                                             opener: seat == nil ? nil : opener)
@@ -178,10 +190,15 @@ public final class Runtime {
             input = source
         } catch {
             note += " (no touch input: \(error))"
-        }
+        } }
         setUpIdleControl()
         if isAdminGestureEnabled { installAdminGesture() }
-        summary = "bezel: \(backendInUse == .drm ? "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)" : "headless") "
+        let backendText = switch backendInUse {
+        case .drm: "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)"
+        case .sim: "simulator window"
+        default: "headless"
+        }
+        summary = "bezel: \(backendText) "
             + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
         log(.info, summary.dropFirst("bezel: ".count) + "")
         loop.beforeWaiting = { [unowned self] in
@@ -197,8 +214,63 @@ public final class Runtime {
         loop?.stop()
     }
 
+    /// Whether a desktop display is there for the simulator (X11 or Wayland).
+    static var desktopPresent: Bool {
+        Environment.value("DISPLAY").map { !$0.isEmpty } == true || Environment.value("WAYLAND_DISPLAY").map { !$0.isEmpty } == true
+    }
+
+    /// The SDL2 window at the panel's size (turned by the rotation), the mouse as a finger.
+    private func startSimulator(loop: MainLoop) throws {
+        let logical = window.bounds.size
+        let panel = configuration.rotation.panelSize(for: logical)
+        let sim = try SimulatorDisplay(width: Int(panel.width), height: Int(panel.height), title: "Bezel simulator \(Int(panel.width))x\(Int(panel.height))")
+        simulator = sim
+        backendInUse = .sim
+        let rotation = configuration.rotation
+        sim.onTouchFrame = { [unowned self] frame in
+            // Window (panel) coordinates back to the UI's, as libinput's are on the panel.
+            let reports = frame.reports.map { report -> TouchReport in
+                var r = report
+                if let location = r.location { r.location = rotation.fromPanel(location, logical: logical) }
+                return r
+            }
+            let turned = TouchFrame(reports, timestamp: self.application.clock.now)
+            if let idle = self.idle { idle.handle(turned) } else { self.application.handleTouchFrame(turned) }
+        }
+        sim.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
+        sim.onQuit = { [unowned self] in self.stop() }
+        sim.onScreenshotKey = { [unowned self] in self.saveScreenshot() }
+        if let fd = sim.eventFileDescriptor {
+            try loop.watch(fd) { sim.pumpEvents() }
+        } else {
+            // No descriptor to watch (Wayland): poll at 100 Hz, the simulator is a desktop tool.
+            @MainActor func poll() {
+                sim.pumpEvents()
+                self.application.runLoop.schedule(after: 0.01) { poll() }
+            }
+            poll()
+        }
+    }
+
+    private var screenshots = 0
+    /// Writes the frame shown to the screenshot folder (the simulator's F12).
+    public func saveScreenshot() {
+        guard let renderer else { return }
+        screenshots += 1
+        let directory = configuration.screenshotDirectory ?? "."
+        let path = directory + "/simulator-\(screenshots).png"
+        do {
+            try renderer.writeScreenshot(to: path)
+            log(.info, "screenshot \(path)")
+        } catch {
+            log(.error, "screenshot \(path): \(error)")
+        }
+    }
+
     private func renderIfNeeded() {
         guard let renderer else { return }
+        // Events the window system queued while we drew would not wake the loop: read them.
+        simulator?.pumpEvents()
         // While the seat is switched away the devices are not ours.
         if let seat, !seat.isActive { return }
         if let drm {
@@ -208,6 +280,13 @@ public final class Runtime {
             let logical = window.bounds.size
             drm.present(renderer.cache, damage: rects.map { configuration.rotation.toPanel($0, logical: logical) })
             frames += 1
+        } else if let simulator {
+            let rects = renderer.renderFrame()
+            guard !rects.isEmpty else { return }
+            let logical = window.bounds.size
+            simulator.present(renderer.cache, damage: rects.map { configuration.rotation.toPanel($0, logical: logical) })
+            frames += 1
+            frameReachedScreen()
         } else if !renderer.renderFrame().isEmpty {
             frames += 1
             frameReachedScreen()
@@ -269,5 +348,6 @@ public final class Runtime {
         console = nil
         input = nil
         seat = nil
+        simulator = nil
     }
 }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The desktop simulator under Xvfb (a real X server, no screen): starts bezel-demo with
+# BEZEL_BACKEND=sim, dumps its window as the X server shows it (<out>/sim-home.png), clicks
+# the "Gestures" tile with a synthesized mouse click (xdotool), presses F12 (the simulator's
+# screenshot key, into <out>), dumps the window again (<out>/sim-gestures.png), pinches the
+# card with Alt + drag (two mirrored fingers), then sends SIGTERM. Prints the app's log and SIM-* lines; exits non-zero if a step failed.
+#   usage: run-simulator-test.sh <bezel-demo binary> <out folder>
+set -euo pipefail
+binary=$(realpath "$1")
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+rm -f "$out"/sim-*.png "$out"/simulator-*.png "$out/sim.log"
+# A display number nobody uses.
+display=$((100 + $$ % 400))
+Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+app=""
+cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null || true; }
+trap cleanup EXIT
+export DISPLAY=":$display"
+for _ in $(seq 1 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+BEZEL_BACKEND=sim BEZEL_CONFIG=/dev/null BEZEL_SCREENSHOT_DIR="$out" "$binary" > "$out/sim.log" 2>&1 &
+app=$!
+window=""
+for _ in $(seq 1 200); do
+    window=$(xdotool search --name "Bezel simulator" 2>/dev/null | head -1 || true)
+    [ -n "$window" ] && grep -q "simulator window" "$out/sim.log" && break
+    sleep 0.1
+done
+[ -n "$window" ] || { echo "SIM-FAIL no window"; cat "$out/sim.log"; exit 1; }
+echo "SIM-WINDOW $(xdotool getwindowgeometry "$window" | grep Geometry | awk '{print $2}')"
+sleep 1
+xwd -id "$window" -silent > "$out/sim-home.xwd"
+python3 "$here/xwd-to-png.py" "$out/sim-home.xwd" "$out/sim-home.png"
+# The centre of tile 1 ("Gestures"): (16 + 60, 60 + 16 + 40) in the window.
+xdotool mousemove --window "$window" 76 116 click 1
+for _ in $(seq 1 100); do grep -q "showing Gestures" "$out/sim.log" && break; sleep 0.1; done
+sleep 0.5
+xdotool key --window "$window" F12
+for _ in $(seq 1 50); do [ -e "$out/simulator-1.png" ] && break; sleep 0.1; done
+xwd -id "$window" -silent > "$out/sim-gestures.xwd"
+python3 "$here/xwd-to-png.py" "$out/sim-gestures.xwd" "$out/sim-gestures.png"
+# Alt + drag: two fingers mirrored around the window's centre, both on the playground:
+# (360, 200) and (440, 280) spread to (340, 150) and (460, 330), a pinch out.
+xdotool mousemove --window "$window" 360 200 keydown alt mousedown 1
+for step in 1 2 3 4 5 6 7 8 9 10; do
+    xdotool mousemove --window "$window" $((360 - 2 * step)) $((200 - 5 * step))
+    sleep 0.03
+done
+xdotool mouseup 1 keyup alt
+for _ in $(seq 1 50); do grep -q "gesture pinch" "$out/sim.log" && break; sleep 0.1; done
+kill -TERM "$app"
+status=0
+wait "$app" || status=$?
+app=""
+echo "SIM-EXIT $status"
+cat "$out/sim.log"
+rm -f "$out"/*.xwd
