@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator"],
                 path: "Sources/BezelRuntime"),
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
-        .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelRuntime", "BezelScenes"],
+        .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
                           path: "Sources/BezelRuntimeCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).

@@ -92,9 +92,17 @@ case "$command" in
         find_swift
         ensure_packages
         swift build -c release --product bezel-runtime-check
+        swift build -c release --product bezel-demo
         bin=$(swift build -c release --show-bin-path)
         output=$(bash Tests/VM/run-display-test.sh "$bin/bezel-runtime-check" .build/vm measure)
         echo "$output" | grep '^RESULT' || { echo "$output" >&2; exit 1; }
+        # The demo kiosk on the guest's DRM device: its first frame and its peak RSS.
+        demo=$(bash Tests/VM/run-display-test.sh "$bin/bezel-demo" .build/vm demo)
+        first=$(echo "$demo" | sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' | head -1)
+        rss=$(echo "$demo" | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' | head -1)
+        [ -n "$first" ] && [ -n "$rss" ] || { echo "$demo" >&2; exit 1; }
+        echo "RESULT demo_start_to_first_frame $first ms"
+        echo "RESULT demo_peak_rss $rss KiB"
         ;;
     -h|--help|help)
         usage

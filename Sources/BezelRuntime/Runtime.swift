@@ -297,6 +297,9 @@ public final class Runtime {
     private func frameReachedScreen() {
         guard !readySent else { return }
         readySent = true
+        if let started = ProcessClock.startTime() {
+            log(.info, "first frame on screen \(Int(((ProcessClock.monotonicNow() - started) * 1000).rounded())) ms after the process started")
+        }
         if notifier.isActive {
             notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")
             log(.debug, "told systemd READY=1")
@@ -318,26 +321,17 @@ public final class Runtime {
         }
     }
 
-    /// Three fingers held still for 3 s anywhere end the app (back to the shell, or to
-    /// systemd, which restarts it unless told otherwise). Three fingers and 3 s: nothing a
-    /// visitor does by accident, and no UIKit app gesture uses it.
+    /// The admin gesture ends the app (back to the shell, or to systemd, which restarts it).
     private func installAdminGesture() {
-        let admin = LongPressGestureRecognizer { [unowned self] recognizer in
-            guard recognizer.state == .began else { return }
+        AdminGesture.install(on: window) { [unowned self] in
             self.log(.warning, "admin gesture: ending the app")
             self.exitReason = "admin gesture"
             self.stop()
         }
-        admin.name = "bezelAdminGesture"
-        admin.numberOfTouchesRequired = 3
-        admin.minimumPressDuration = 3
-        admin.allowableMovement = 30
-        admin.cancelsTouchesInView = false
-        admin.delaysTouchesEnded = false
-        window.addGestureRecognizer(admin)
     }
 
     private func shutDown() {
+        log(.info, "peak RSS \(ProcessStatistics.peakResidentSetKiB() ?? 0) KiB")
         if drm == nil, let directory = configuration.screenshotDirectory, let renderer {
             try? renderer.writeScreenshot(to: directory + "/last-frame.png")
         }

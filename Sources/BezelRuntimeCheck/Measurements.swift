@@ -1,4 +1,5 @@
 import Bezel
+import BezelLinux
 import BezelRuntime
 import BezelScenes
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ final class Measurements {
     func start() {
         runtime.onFrameShown = { [unowned self] flipTime in self.frameShown(at: flipTime) }
         scene.buttons[11].addAction(for: .touchUpInside) { [unowned self] _, event in
-            let now = Self.monotonicNow()
+            let now = ProcessClock.monotonicNow()
             self.touchTime = event?.timestamp ?? now
             self.result("touch_to_callback", (now - self.touchTime) * 1000, "ms")
             self.scene.title.text = "Measured"
@@ -85,7 +86,7 @@ final class Measurements {
         switch phase {
         case 0:
             phase = 1
-            result("start_to_first_flip", (flipTime - Self.processStartTime()) * 1000, "ms")
+            result("start_to_first_flip", (flipTime - (ProcessClock.startTime() ?? 0)) * 1000, "ms")
             firstFlipSeen = true
             startIdlePeriodIfReady()
         case 2:
@@ -101,23 +102,6 @@ final class Measurements {
     private func result(_ name: String, _ value: Double, _ unit: String) {
         print("RESULT \(name) \(Double(Int(value * 10)) / 10) \(unit)")
         fflush(nil)
-    }
-
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    /// When the kernel started this process, in seconds since boot (field 22 of /proc/self/stat).
-    static func processStartTime() -> Double {
-        let text = readFile("/proc/self/stat")
-        // Fields after the command name (which may contain spaces) start after the last ')'.
-        guard let close = text.lastIndex(of: ")") else { return 0 }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // fields[0] is field 3 (state): starttime (field 22) is fields[19].
-        guard fields.count > 19, let ticks = Double(fields[19]) else { return 0 }
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Voluntary + involuntary context switches of each thread of this process ("<tid> <name>").

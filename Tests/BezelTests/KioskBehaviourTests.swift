@@ -156,3 +156,45 @@ import Glibc
         }
     }
 }
+
+/// The hidden admin gesture: three fingers held 3 s, nothing less, and taps still work.
+@MainActor
+@Suite struct AdminGestureTests {
+    @Test func threeFingersHeldThreeSecondsAndNothingLess() {
+        let clock = VirtualClock()
+        let app = Application(clock: clock, tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        let button = Button(frame: Rect(x: 0, y: 0, width: 400, height: 480))
+        var taps = 0
+        button.addAction(for: .touchUpInside) { _, _ in taps += 1 }
+        window.addSubview(button)
+        var triggered = 0
+        AdminGesture.install(on: window) { triggered += 1 }
+        let fingers = TouchScript(app)
+        fingers.tap(at: Point(x: 100, y: 100))
+        fingers.wait(1)
+        #expect(taps == 1 && triggered == 0, "an ordinary tap is untouched")
+        // Two fingers held: no.
+        fingers.frame([.down(1, at: Point(x: 100, y: 100)), .down(2, at: Point(x: 500, y: 100))])
+        fingers.wait(4)
+        fingers.frame([.up(1), .up(2)])
+        fingers.wait(1)
+        #expect(triggered == 0)
+        // Three fingers lifted after 2 s: no.
+        fingers.frame([.down(1, at: Point(x: 100, y: 100)), .down(2, at: Point(x: 500, y: 100)), .down(3, at: Point(x: 600, y: 300))])
+        fingers.wait(2)
+        fingers.frame([.up(1), .up(2), .up(3)])
+        fingers.wait(1)
+        #expect(triggered == 0)
+        // Three fingers held 3 s (drifting a little): once.
+        fingers.frame([.down(1, at: Point(x: 100, y: 100)), .down(2, at: Point(x: 500, y: 100)), .down(3, at: Point(x: 600, y: 300))])
+        fingers.wait(1)
+        fingers.frame([.move(1, to: Point(x: 110, y: 105))])
+        fingers.wait(2.1)
+        #expect(triggered == 1)
+        fingers.wait(5)
+        fingers.frame([.up(1), .up(2), .up(3)])
+        #expect(triggered == 1, "held longer, still once")
+    }
+}

@@ -9,6 +9,8 @@
 #   seat:    virtio-gpu + seatd: the app runs as nobody and gets the card and the input
 #            devices through libseat; the same user opening the card directly is refused
 #            with a clear message.
+#   demo:    bezel-demo (the binary given) on virtio-gpu until its first frame, and 3 s more:
+#            its log says when the first frame reached the screen and its peak RSS.
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
 #   usage: run-display-test.sh <bezel-runtime-check binary> <out folder> <variant>
@@ -72,6 +74,19 @@ echo BEZEL-DIRECT-AS-NOBODY
 setpriv --reuid=nobody --regid=nogroup --clear-groups env BEZEL_BACKEND=drm BEZEL_SEAT=direct /run/app/$(basename "$binary"); echo BEZEL-DIRECT-EXIT \$?
 GUEST
     ;;
+demo)
+    # The demo kiosk itself (the binary given is bezel-demo) on the DRM device for 8 s: its
+    # log says when its first frame reached the screen and its peak RSS.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
+app=\$!
+for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo.log && break; sleep 0.1; done
+sleep 3
+kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
+cat /run/demo.log
+GUEST
+    ;;
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
@@ -90,7 +105,7 @@ esac
 
 GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qmp"
 trap 'kill $qemu 2>/dev/null || true' EXIT
-if [ "$variant" != measure ]; then
+if [ "$variant" != measure ] && [ "$variant" != demo ]; then
     for _ in $(seq 1 1800); do
         grep -q "BEZEL-RUNTIME first-frame" "$serial" 2>/dev/null && break
         kill -0 $qemu 2>/dev/null || break
@@ -105,5 +120,5 @@ fi
 for _ in $(seq 1 1800); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done
 trap - EXIT
 kill $qemu 2>/dev/null || true
-grep "BEZEL-\|RESULT\|^bezel:\|^  \|^/dev/dri" "$serial" || true
+grep "BEZEL-\|RESULT\|^bezel:\|^bezel\[\|^  \|^/dev/dri" "$serial" || true
 grep -q "BEZEL-EXIT 0" "$serial"
