@@ -239,6 +239,7 @@ public final class Runtime {
         }
         sim.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
         sim.onQuit = { [unowned self] in self.stop() }
+        sim.onExposed = { [unowned self] in self.window.setNeedsFullRedraw() }
         sim.onScreenshotKey = { [unowned self] in self.saveScreenshot() }
         if let fd = sim.eventFileDescriptor {
             try loop.watch(fd) { sim.pumpEvents() }

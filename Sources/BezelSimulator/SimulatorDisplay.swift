@@ -23,6 +23,8 @@ public final class SimulatorDisplay {
     public var onScreenshotKey: (() -> Void)?
     /// The window was closed.
     public var onQuit: (() -> Void)?
+    /// The window system lost the window's contents (mapped, uncovered): show a whole frame.
+    public var onExposed: (() -> Void)?
 
     private let window: OpaquePointer
     private var fingersDown = 0     // 0, 1 (mouse) or 2 (mouse + mirrored)
@@ -90,6 +92,8 @@ public final class SimulatorDisplay {
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && fingersDown > 0:
             report(fingersDown == 2 ? [.up(1), .up(2)] : [.up(1)], time: event.button.timestamp)
             fingersDown = 0
+        case SDL_WINDOWEVENT.rawValue where event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue):
+            onExposed?()
         case SDL_WINDOWEVENT.rawValue where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) && fingersDown > 0:
             // The mouse left with the button down: the fingers are cancelled, not left hanging.
             report(fingersDown == 2 ? [.cancel(1), .cancel(2)] : [.cancel(1)], time: event.window.timestamp)

@@ -18,26 +18,30 @@ app=""
 cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null || true; }
 trap cleanup EXIT
 export DISPLAY=":$display"
-for _ in $(seq 1 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 600); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 BEZEL_BACKEND=sim BEZEL_CONFIG=/dev/null BEZEL_SCREENSHOT_DIR="$out" "$binary" > "$out/sim.log" 2>&1 &
 app=$!
 window=""
-for _ in $(seq 1 200); do
+# Waits are long and end as soon as their condition holds: CI machines are loaded (QEMU
+# guests run beside this), and a step that comes early tests nothing.
+for _ in $(seq 1 1200); do
     window=$(xdotool search --name "Bezel simulator" 2>/dev/null | head -1 || true)
-    [ -n "$window" ] && grep -q "simulator window" "$out/sim.log" && break
+    [ -n "$window" ] && grep -q "first frame on screen" "$out/sim.log" && break
     sleep 0.1
 done
 [ -n "$window" ] || { echo "SIM-FAIL no window"; cat "$out/sim.log"; exit 1; }
 echo "SIM-WINDOW $(xdotool getwindowgeometry "$window" | grep Geometry | awk '{print $2}')"
-sleep 1
+# The home screen's first frame is on screen once the window exists and the app said so.
+sleep 2
 xwd -id "$window" -silent > "$out/sim-home.xwd"
 python3 "$here/xwd-to-png.py" "$out/sim-home.xwd" "$out/sim-home.png"
 # The centre of tile 1 ("Gestures"): (16 + 60, 60 + 16 + 40) in the window.
 xdotool mousemove --window "$window" 76 116 click 1
-for _ in $(seq 1 100); do grep -q "showing Gestures" "$out/sim.log" && break; sleep 0.1; done
-sleep 0.5
+for _ in $(seq 1 1200); do grep -q "showing Gestures" "$out/sim.log" && break; sleep 0.1; done
+sleep 1
 xdotool key --window "$window" F12
-for _ in $(seq 1 50); do [ -e "$out/simulator-1.png" ] && break; sleep 0.1; done
+for _ in $(seq 1 1200); do [ -e "$out/simulator-1.png" ] && break; sleep 0.1; done
+sleep 1
 xwd -id "$window" -silent > "$out/sim-gestures.xwd"
 python3 "$here/xwd-to-png.py" "$out/sim-gestures.xwd" "$out/sim-gestures.png"
 # Alt + drag: two fingers mirrored around the window's centre, both on the playground:
@@ -48,7 +52,7 @@ for step in 1 2 3 4 5 6 7 8 9 10; do
     sleep 0.03
 done
 xdotool mouseup 1 keyup alt
-for _ in $(seq 1 50); do grep -q "gesture pinch" "$out/sim.log" && break; sleep 0.1; done
+for _ in $(seq 1 1200); do grep -q "gesture pinch" "$out/sim.log" && break; sleep 0.1; done
 kill -TERM "$app"
 status=0
 wait "$app" || status=$?
