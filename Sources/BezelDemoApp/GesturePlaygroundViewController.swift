@@ -69,23 +69,12 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         true
     }
 
-    private func stateName(_ state: GestureRecognizer.State) -> String {
-        switch state {
-        case .possible: "possible"
-        case .began: "began"
-        case .changed: "changed"
-        case .ended: "ended"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        }
-    }
-
     private func report(_ name: String, _ recognizer: GestureRecognizer, _ detail: String? = nil) {
         // One count per recognition: at .began for continuous gestures, at .ended for discrete ones.
         let wasRunning = lastStates[name] == .began || lastStates[name] == .changed
         if recognizer.state == .began || (recognizer.state == .ended && !wasRunning) { counts[name, default: 0] += 1 }
         lastStates[name] = recognizer.state
-        var text = "\(name): \(stateName(recognizer.state)) x\(counts[name, default: 0])"
+        var text = "\(name): \(recognizer.state) x\(counts[name, default: 0])"
         if let detail { text += " " + detail }
         lines[name]?.text = text
         if recognizer.state == .ended { onReport?(text) }

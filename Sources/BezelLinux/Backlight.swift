@@ -57,12 +57,7 @@ public final class Backlight {
     public var fraction: Double { Double(current) / Double(maximum) }
 
     static func read(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = Glibc.read(fd, &buffer, buffer.count)
-        return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+        TextFile.contents(of: path, limit: 64)
     }
 
     static func entries(of directory: String) -> [String] {

@@ -15,13 +15,7 @@ public enum ProcessClock {
     /// /proc/self/stat, in clock ticks: 10 ms resolution). Boot time and CLOCK_MONOTONIC agree
     /// while the machine has not been suspended, as a kiosk is not.
     public static func startTime() -> Double? {
-        let fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let n = read(fd, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self)
+        guard let text = TextFile.contents(of: "/proc/self/stat", limit: 4096) else { return nil }
         // Fields after the command name (which may contain spaces) start after the last ')'.
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")

@@ -1,4 +1,5 @@
 import Bezel
+import BezelLinux
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,23 +16,15 @@ enum ConfigurationFile {
 
     /// The file's entries; a missing file is no entries unless `required`.
     static func read(_ path: String, required: Bool) throws(RuntimeConfiguration.InvalidSetting) -> [Entry] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT, !required { return [] }
-            throw RuntimeConfiguration.InvalidSetting(description: "\(path): cannot be read (\(String(cString: strerror(errno))))")
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = Glibc.read(fd, &chunk, chunk.count)
-            if n < 0 { throw RuntimeConfiguration.InvalidSetting(description: "\(path): cannot be read (\(String(cString: strerror(errno))))") }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
+        let text: String
+        do throws(TextFile.ReadError) {
             // A configuration file is small; a huge one is a mistake (a wrong path).
-            if bytes.count > 1 << 20 { throw RuntimeConfiguration.InvalidSetting(description: "\(path): larger than 1 MiB, not a configuration file") }
+            text = try TextFile.read(path, limit: 1 << 20)
+        } catch {
+            if error.code == ENOENT, !required { return [] }
+            throw RuntimeConfiguration.InvalidSetting(description: error.code == 0 ? "\(path): larger than 1 MiB, not a configuration file" : error.description)
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), file: path)
+        return try parse(text, file: path)
     }
 
     static func parse(_ text: String, file: String) throws(RuntimeConfiguration.InvalidSetting) -> [Entry] {

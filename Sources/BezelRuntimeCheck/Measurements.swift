@@ -113,7 +113,7 @@ final class Measurements {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
             guard name.first?.isNumber == true else { continue }
             var total = 0
-            let status = readFile("/proc/self/task/\(name)/status")
+            let status = (TextFile.contents(of: "/proc/self/task/\(name)/status") ?? "")
             for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
                 total += Int(line.split(separator: "\t").last?.trimmingPrefix(" ") ?? "") ?? 0
             }
@@ -123,17 +123,4 @@ final class Measurements {
         return counts
     }
 
-    static func readFile(_ path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -23,15 +23,7 @@ import Glibc
         return dir
     }
 
-    func brightness(_ dir: String) -> Int { Int(readText(dir + "/brightness").filter(\.isNumber)) ?? -1 }
-
-    func readText(_ path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(fd, &buffer, 64)
-        return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
-    }
+    func brightness(_ dir: String) -> Int { Int((TextFile.contents(of: dir + "/brightness") ?? "").filter(\.isNumber)) ?? -1 }
 
     @Test func theBacklightDimsThenGoesOffAndTheWakingTouchIsSwallowed() throws {
         let dir = try makeBacklight()

@@ -1,6 +1,7 @@
 import Testing
 @testable import Bezel
 import BezelCairo
+import BezelLinux
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +31,7 @@ import Glibc
             try check(securityStatus == 0 && !overall.isEmpty, "systemd-analyze security: \(security)")
             print("RESULT K2_security_exposure \(overall.split(separator: ":").last.map { String($0).trimmingSpaces } ?? overall)")
             // The hardening the issue names is all there.
-            let text = (try? String(contentsOf: "\(packageRoot)/deploy/systemd/bezel-demo.service")) ?? ""
+            let text = TextFile.contents(of: "\(packageRoot)/deploy/systemd/bezel-demo.service") ?? ""
             for line in ["Type=notify", "Restart=always", "WatchdogSec=", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes",
                          "PrivateTmp=yes", "CapabilityBoundingSet=\n", "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "User=bezel"] {
                 try check(text.contains(line), "the unit lacks \(line)")
@@ -65,19 +66,3 @@ import Glibc
     }
 }
 
-extension String {
-    /// The contents of a text file.
-    init(contentsOf path: String) throws {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ScenarioFailure("cannot read \(path)") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        self = String(decoding: bytes, as: UTF8.self)
-    }
-}

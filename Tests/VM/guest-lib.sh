@@ -40,3 +40,10 @@ for command in ({"execute": "qmp_capabilities"},
         sys.exit("QMP: " + str(reply["error"]))
 PY
 }
+
+# The guest script lines that start udevd and let it announce the devices there are (input
+# tests need udev's seat; libinput finds devices through it).
+GUEST_START_UDEV='export SYSTEMD_IGNORE_CHROOT=1
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+udevadm trigger --action=add >/dev/null 2>&1
+udevadm settle >/dev/null 2>&1'

@@ -61,10 +61,7 @@ seat)
     # seatd through libseat. The binary and assets are copied where nobody can read them.
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
-export SYSTEMD_IGNORE_CHROOT=1
-/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-udevadm trigger --action=add >/dev/null 2>&1
-udevadm settle >/dev/null 2>&1
+$GUEST_START_UDEV
 mkdir -p /run/app && cp $binary /run/app/ && cp -r $(cd "$here/../.." && pwd)/Assets /run/app/ && chmod -R a+rX /run/app
 ls -l /dev/dri/card0 | sed 's/^/BEZEL-CARD-MODE /'
 seatd -g nogroup -l silent &
@@ -90,10 +87,7 @@ GUEST
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
-export SYSTEMD_IGNORE_CHROOT=1
-/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-udevadm trigger --action=add >/dev/null 2>&1
-udevadm settle >/dev/null 2>&1
+$GUEST_START_UDEV
 $binary "" /run/device-ready measure &
 check=\$!
 /usr/bin/python3 $here/inject-touch.py /run/device-ready tap-after:/run/device-ready.tap &

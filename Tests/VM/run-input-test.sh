@@ -13,10 +13,7 @@ bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/input-serial.log"
 cat > "$out/guest-input.sh" <<GUEST
-export SYSTEMD_IGNORE_CHROOT=1
-/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-udevadm trigger --action=add >/dev/null 2>&1
-udevadm settle >/dev/null 2>&1
+$GUEST_START_UDEV
 $binary /run/input-ready &
 check=\$!
 /usr/bin/python3 $here/inject-touch.py /run/input-ready

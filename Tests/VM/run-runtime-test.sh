@@ -33,10 +33,7 @@ else
     finish='wait $check'
 fi
 cat > "$out/guest-$prefix.sh" <<GUEST
-export SYSTEMD_IGNORE_CHROOT=1
-/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
-udevadm trigger --action=add >/dev/null 2>&1
-udevadm settle >/dev/null 2>&1
+$GUEST_START_UDEV
 $setup
 $run &
 check=\$!
