@@ -20,7 +20,7 @@ on a virtual clock, and writes PNG screenshots.
   --tour              the headless tour even when a display is there.
   --screenshots DIR   where the tour's PNGs go (default: screenshot_dir, else ./screenshots).
   --trace CATEGORIES  pipeline tracing: all, or hittest,touches,gestures,actions,presses.
-  --quiet             the tour without pipeline trace.
+  --quiet             no pipeline trace (even with BEZEL_TRACE set).
   --help              this text.
 
 Exit status: 0 after SIGINT/SIGTERM, the admin gesture, or the tour; 1 on a setup error
@@ -52,14 +52,14 @@ func displayAvailable(_ configuration: RuntimeConfiguration) -> Bool {
 
 @MainActor
 func main() -> Int32 {
-    var trace: TraceCategory = []
+    var trace: TraceCategory = Environment.value("BEZEL_TRACE").map { TraceCategory.parse($0).categories } ?? []
     var tour = false
     var screenshotDirectory: String?
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
         case "--help", "-h":
-            print(usage + RuntimeSetting.helpText)
+            print(usage + "\n" + RuntimeSetting.helpText)
             return 0
         case "--tour":
             tour = true

@@ -258,7 +258,8 @@ public final class Runtime {
     public func saveScreenshot() {
         guard let renderer else { return }
         screenshots += 1
-        let directory = configuration.screenshotDirectory ?? "."
+        let directory = configuration.screenshotDirectory ?? "screenshots"
+        mkdir(directory, 0o755)
         let path = directory + "/simulator-\(screenshots).png"
         do {
             try renderer.writeScreenshot(to: path)
