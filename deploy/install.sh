@@ -30,8 +30,9 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 if [ -z "$binary" ]; then
-    (cd "$repo" && swift build -c release --static-swift-stdlib --product bezel-demo >&2)
-    binary="$repo/.build/release/bezel-demo"
+    # Its own build folder: static and dynamic builds would otherwise rebuild each other.
+    (cd "$repo" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo >&2)
+    binary="$repo/.build/static/release/bezel-demo"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 
