@@ -127,3 +127,38 @@ import Glibc
     }
 }
 
+
+/// NavigationController misuse and edge cases: nothing crashes, misuse is reported.
+@MainActor
+@Suite(.serialized) struct NavigationControllerTests {
+    @Test func misuseIsReportedAndIgnored() {
+        let clock = VirtualClock()
+        let app = Application(clock: clock, tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        let root = ViewController()
+        root.title = "Root"
+        let navigation = NavigationController(rootViewController: root)
+        window.rootViewController = navigation
+        navigation.view.frame = window.bounds
+        window.makeKeyAndVisible()
+        let reports = capturingDiagnostics {
+            #expect(navigation.popViewController(animated: true) == nil, "the root is never popped")
+            let second = ViewController()
+            second.title = "Second"
+            navigation.pushViewController(second, animated: true)
+            navigation.pushViewController(ViewController(), animated: true)     // during the slide: ignored
+            app.runLoop.advance(by: 1)
+            #expect(navigation.viewControllers.count == 2 && navigation.topViewController === second)
+            navigation.pushViewController(second, animated: false)               // already there: ignored
+            #expect(navigation.viewControllers.count == 2)
+            let third = ViewController()
+            navigation.pushViewController(third, animated: false)
+            #expect(navigation.topViewController === third && third.view.frame.origin.x == 0 && second.view.superview == nil)
+            navigation.popToRootViewController(animated: true)
+            app.runLoop.advance(by: 1)
+            #expect(navigation.viewControllers.count == 1 && navigation.topViewController === root && root.view.superview != nil)
+            #expect(third.parent == nil && second.parent == nil, "popped controllers leave the hierarchy")
+        }
+        #expect(reports.count == 2 && reports.allSatisfy { $0.kind == .apiMisuse && $0.message.contains("pushViewController") }, "\(reports)")
+    }
+}
