@@ -75,6 +75,19 @@ import BezelScenes
         }
     }
 
+    @Test func theDemoKioskOnDRMNavigatesOnPageFlips() throws {
+        try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips") {
+            let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
+            let (runOutput, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-display-test.sh \(demo) \(packageRoot)/.build/vm demo")
+            let output = String(String.UnicodeScalarView(runOutput.unicodeScalars.filter { $0 != "\r" }))
+            try check(status == 0, "the VM run failed:\n\(output)")
+            for line in ["atomic xrgb8888", "first frame on screen", "input device added: FT5406", "demo: open Gestures", "demo: showing Gestures",
+                         "peak RSS", "BEZEL-DEMO-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+        }
+    }
+
     /// Prints the RESULT lines; asserts only what is not a timing: no wake-ups while idle, and
     /// that each figure was measured.
     @Test func measurementsInTheVM() throws {

@@ -53,6 +53,10 @@ mode = sys.argv[2] if len(sys.argv) > 2 else ""
 # Tap the centre of Item 12 (736, 208); "mirrored": where a panel mounted mirrored reports it
 # (the runtime test sets a calibration matrix that mirrors x back).
 x, y = (800 - 736, 208) if mode == "tap-only-mirrored" else (736, 208)
+if mode.startswith("tap-at:"):
+    # One tap at a given panel position ("tap-at:X,Y"), e.g. a tile of the demo kiosk.
+    x, y = (int(v) for v in mode.split(":", 1)[1].split(","))
+    mode = "tap-only"
 if mode.startswith("tap-after:"):
     # The measurement run: tap once the app says its idle period is over.
     allowed = mode.split(":", 1)[1]

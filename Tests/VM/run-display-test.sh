@@ -9,7 +9,8 @@
 #   seat:    virtio-gpu + seatd: the app runs as nobody and gets the card and the input
 #            devices through libseat; the same user opening the card directly is refused
 #            with a clear message.
-#   demo:    bezel-demo (the binary given) on virtio-gpu until its first frame, and 3 s more:
+#   demo:    bezel-demo (the binary given) on virtio-gpu: its first frame, then a uinput tap
+#            on the "Gestures" tile and the slide to the playground (on page-flip frames);
 #            its log says when the first frame reached the screen and its peak RSS.
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
@@ -76,10 +77,19 @@ demo)
     # log says when its first frame reached the screen and its peak RSS.
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
 BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
 app=\$!
 for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo.log && break; sleep 0.1; done
-sleep 3
+echo BEZEL-DEMO-SHOWN
+# A finger taps the "Gestures" tile: the playground slides in on page-flip frames.
+/usr/bin/python3 $here/inject-touch.py /run/demo-ready tap-at:76,116 &
+# The finger lands once the app has the touchscreen (libinput's hotplug takes a while here).
+for i in \$(seq 1 600); do grep -q "input device added: FT5406" /run/demo.log && break; sleep 0.1; done
+: > "/run/demo-ready.FT5406_memory_based_driver"
+for i in \$(seq 1 600); do grep -q "showing Gestures" /run/demo.log && break; sleep 0.1; done
+echo BEZEL-DEMO-TAPPED
+sleep 1
 kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
