@@ -100,6 +100,22 @@ extension String {
     }
 }
 
+/// udev's LIBINPUT_CALIBRATION_MATRIX, from deploy/'s example rule, corrects the mirrored
+/// panel as BEZEL_TOUCH_MATRIX does: the tap lands on Item 12 and the screen shows it.
+@MainActor
+@Suite(.serialized) struct UdevCalibrationTests {
+    @Test func theExampleUdevRuleCorrectsAMirroredPanel() throws {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
+        let out = packageRoot + "/.build/vm"
+        try scenario("E3", "udev's LIBINPUT_CALIBRATION_MATRIX (deploy/udev's mirrored-x example) corrects a mirrored panel") {
+            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) udev-matrix")
+            try check(status == 0 && output.contains("BEZEL-RUNTIME tapped"), "the tap did not reach Item 12:\n\(output)")
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/udevmatrix-screen.png"), named: "runtime-item12-tapped"),
+                      "the screendump differs from the golden")
+        }
+    }
+}
+
 @MainActor
 @Suite(.serialized) struct RuntimeConfigurationTests {
     @Test func settingsComeFromTheEnvironmentAndBadValuesAreClearErrors() throws {

@@ -8,6 +8,8 @@
 # variant "rotated-sigterm": BEZEL_ROTATION=180, the tap at Item 12's panel position, then
 # SIGTERM; a second screendump after the app exited shows what the console got back
 # (<out>/rotated-screen.png, <out>/rotated-after-exit.png).
+# variant "udev-matrix": the mirrored panel corrected by a udev rule (LIBINPUT_CALIBRATION_MATRIX)
+# instead of BEZEL_TOUCH_MATRIX.
 set -euo pipefail
 binary=$(realpath "$1")
 out=${2:-.build/vm}
@@ -18,6 +20,8 @@ bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 prefix=runtime
 [ "$variant" = rotated-sigterm ] && prefix=rotated
+[ "$variant" = udev-matrix ] && prefix=udevmatrix
+presetup=''
 rm -f "$out/$prefix-serial.log" "$out/$prefix-screen.png" "$out/$prefix-after-exit.png" "$out/$prefix-host-ready" "$out/$prefix-qmp.sock"
 if [ "$variant" = rotated-sigterm ]; then
     setup='export BEZEL_ROTATION=180'
@@ -25,6 +29,15 @@ if [ "$variant" = rotated-sigterm ]; then
     tap=tap-only-rotated-180
     # After the host's screendump, SIGTERM; then hold the console for the host to look at it.
     finish='while [ ! -e '"$out/$prefix-host-ready"' ]; do sleep 0.1; done; kill -TERM $check; wait $check; status=$?; echo BEZEL-APP-EXIT $status; sleep 3; exit $status'
+elif [ "$variant" = udev-matrix ]; then
+    # The same mirrored panel corrected by udev instead: the mirrored-x example rule of
+    # deploy/udev/99-touchscreen-rotated.rules.example, uncommented, for this device.
+    rule=$(grep '^#ENV.*WaveShare' "$here/../../deploy/udev/99-touchscreen-rotated.rules.example" | sed 's/^#//; s/WaveShare WS170120/FT5406 memory based driver/')
+    presetup="mkdir -p /run/udev/rules.d; echo '$rule' > /run/udev/rules.d/99-bezel-test.rules"
+    setup=''
+    run="$binary $out/$prefix-host-ready /run/device-ready"
+    tap=tap-only-mirrored
+    finish='wait $check'
 else
     # A panel that reports x mirrored, corrected by a calibration matrix (x' = 1 - x).
     setup='export BEZEL_TOUCH_MATRIX="-1 0 1 0 1 0"'
@@ -33,6 +46,7 @@ else
     finish='wait $check'
 fi
 cat > "$out/guest-$prefix.sh" <<GUEST
+$presetup
 $GUEST_START_UDEV
 $setup
 $run &
