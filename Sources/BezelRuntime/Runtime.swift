@@ -18,63 +18,34 @@ public final class Runtime {
     public let application: Application
     public let window: Window
     public let configuration: RuntimeConfiguration
-    public private(set) var backendInUse: RuntimeConfiguration.Backend = .headless
+    public internal(set) var backendInUse: RuntimeConfiguration.Backend = .headless
     /// Frames rendered so far.
     public private(set) var frames = 0
     /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
     /// in `frames`) is on screen once this is >= n.
     public var framesShown: Int { drm?.flips ?? frames }
 
-    private var loop: MainLoop?
-    private var drm: DRMDisplay?
-    private var renderer: HeadlessDisplay?
-    private var input: LibinputSource?
-    private var flipFrames: PageFlipFrameSource?
-    private var simulator: SimulatorDisplay?
-    private var console: ConsoleGuard?
+    var loop: MainLoop?
+    var drm: DRMDisplay?
+    var renderer: HeadlessDisplay?
+    var input: LibinputSource?
+    var flipFrames: PageFlipFrameSource?
+    var simulator: SimulatorDisplay?
+    var console: ConsoleGuard?
     /// Backlight dimming and the swallowed waking touch (nil without a backlight).
-    public private(set) var idle: IdleController?
+    public internal(set) var idle: IdleController?
     /// READY=1 / WATCHDOG=1 / STOPPING=1 to systemd when it started the process.
     public let notifier = SystemdNotifier()
-    private var readySent = false
+    var readySent = false
+    /// Screenshots saved so far (the simulator's F12).
+    var screenshots = 0
     /// The hidden three-finger long press that ends the app (`admin_gesture`, or set by the app).
     public var isAdminGestureEnabled = false
     /// Why `run` returned: nil for a signal or `stop()`, "admin gesture" for that.
-    public private(set) var exitReason: String?
-    private var seat: SeatSession?
+    public internal(set) var exitReason: String?
+    var seat: SeatSession?
     /// Who opens devices: "direct" or "libseat <seat>".
-    public private(set) var deviceAccess = "direct"
-
-    public struct SeatUnavailable: Error, CustomStringConvertible {
-        public let description = "BEZEL_SEAT=libseat: no seat manager answered (is seatd running and this user in its group, or is this a logind session?)"
-    }
-
-    /// The seat manager's opener when one should be used and answers.
-    private func openSeat(loop: MainLoop) throws -> DeviceOpener {
-        let wanted = configuration.seat == .libseat || (configuration.seat == .auto && geteuid() != 0)
-        guard wanted, let session = SeatSession.open() else {
-            if configuration.seat == .libseat { throw SeatUnavailable() }
-            return .direct
-        }
-        seat = session
-        deviceAccess = "libseat \(session.seatName)"
-        try loop.watch(session.fileDescriptor) { session.dispatch() }
-        session.onChange = { [unowned self] active in self.seatChanged(active: active) }
-        return session.opener
-    }
-
-    /// The seat was switched away (stop drawing: the devices are gone) or back (take the
-    /// screen again and redraw all of it).
-    private func seatChanged(active: Bool) {
-        guard active, let drm else { return }
-        do {
-            try drm.reactivate()
-            window.setNeedsFullRedraw()
-            renderIfNeeded()
-        } catch {
-            Diagnostics.report(.platform, "bezel: the screen could not be taken back after a seat switch: \(error)")
-        }
-    }
+    public internal(set) var deviceAccess = "direct"
 
     public init(application: Application, window: Window, configuration: RuntimeConfiguration) {
         self.application = application
@@ -214,62 +185,7 @@ public final class Runtime {
         loop?.stop()
     }
 
-    /// Whether a desktop display is there for the simulator (X11 or Wayland).
-    static var desktopPresent: Bool {
-        Environment.value("DISPLAY").map { !$0.isEmpty } == true || Environment.value("WAYLAND_DISPLAY").map { !$0.isEmpty } == true
-    }
-
-    /// The SDL2 window at the panel's size (turned by the rotation), the mouse as a finger.
-    private func startSimulator(loop: MainLoop) throws {
-        let logical = window.bounds.size
-        let panel = configuration.rotation.panelSize(for: logical)
-        let sim = try SimulatorDisplay(width: Int(panel.width), height: Int(panel.height), title: "Bezel simulator \(Int(panel.width))x\(Int(panel.height))")
-        simulator = sim
-        backendInUse = .sim
-        let rotation = configuration.rotation
-        sim.onTouchFrame = { [unowned self] frame in
-            // Window (panel) coordinates back to the UI's, as libinput's are on the panel.
-            let reports = frame.reports.map { report -> TouchReport in
-                var r = report
-                if let location = r.location { r.location = rotation.fromPanel(location, logical: logical) }
-                return r
-            }
-            let turned = TouchFrame(reports, timestamp: self.application.clock.now)
-            if let idle = self.idle { idle.handle(turned) } else { self.application.handleTouchFrame(turned) }
-        }
-        sim.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
-        sim.onQuit = { [unowned self] in self.stop() }
-        sim.onExposed = { [unowned self] in self.window.setNeedsFullRedraw() }
-        sim.onScreenshotKey = { [unowned self] in self.saveScreenshot() }
-        if let fd = sim.eventFileDescriptor {
-            try loop.watch(fd) { sim.pumpEvents() }
-        } else {
-            // No descriptor to watch (Wayland): poll at 100 Hz, the simulator is a desktop tool.
-            @MainActor func poll() {
-                sim.pumpEvents()
-                self.application.runLoop.schedule(after: 0.01) { poll() }
-            }
-            poll()
-        }
-    }
-
-    private var screenshots = 0
-    /// Writes the frame shown to the screenshot folder (the simulator's F12).
-    public func saveScreenshot() {
-        guard let renderer else { return }
-        screenshots += 1
-        let directory = configuration.screenshotDirectory ?? "screenshots"
-        mkdir(directory, 0o755)
-        let path = directory + "/simulator-\(screenshots).png"
-        do {
-            try renderer.writeScreenshot(to: path)
-            log(.info, "screenshot \(path)")
-        } catch {
-            log(.error, "screenshot \(path): \(error)")
-        }
-    }
-
-    private func renderIfNeeded() {
+    func renderIfNeeded() {
         guard let renderer else { return }
         // Events the window system queued while we drew would not wake the loop: read them.
         simulator?.pumpEvents()
@@ -292,43 +208,6 @@ public final class Runtime {
         } else if !renderer.renderFrame().isEmpty {
             frames += 1
             frameReachedScreen()
-        }
-    }
-
-    /// The first frame on screen: the service has started (systemd's READY=1).
-    private func frameReachedScreen() {
-        guard !readySent else { return }
-        readySent = true
-        if let started = ProcessClock.startTime() {
-            log(.info, "first frame on screen \(Int(((ProcessClock.monotonicNow() - started) * 1000).rounded())) ms after the process started")
-        }
-        if notifier.isActive {
-            notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")
-            log(.debug, "told systemd READY=1")
-        }
-    }
-
-    private func setUpIdleControl() {
-        let policy = configuration.idle
-        guard policy.dimAfter > 0 || policy.offAfter > 0 else { return }
-        do {
-            guard let backlight = try Backlight.open(policy.backlight) else {
-                log(.debug, "no backlight in /sys/class/backlight: idle dimming off")
-                return
-            }
-            idle = IdleController(policy: policy, backlight: backlight, application: application)
-            idle?.onChange = { [unowned self] state in self.log(.info, "backlight \(state)") }
-        } catch {
-            log(.warning, "\(error) (idle dimming off)")
-        }
-    }
-
-    /// The admin gesture ends the app (back to the shell, or to systemd, which restarts it).
-    private func installAdminGesture() {
-        AdminGesture.install(on: window) { [unowned self] in
-            self.log(.warning, "admin gesture: ending the app")
-            self.exitReason = "admin gesture"
-            self.stop()
         }
     }
 

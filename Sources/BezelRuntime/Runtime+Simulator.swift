@@ -1,0 +1,67 @@
+import Bezel
+import BezelCairo
+import BezelDRM
+import BezelInput
+import BezelLinux
+import BezelSeat
+import BezelSimulator
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The desktop simulator as the runtime's display, and its screenshots.
+extension Runtime {
+    /// Whether a desktop display is there for the simulator (X11 or Wayland).
+    static var desktopPresent: Bool {
+        Environment.value("DISPLAY").map { !$0.isEmpty } == true || Environment.value("WAYLAND_DISPLAY").map { !$0.isEmpty } == true
+    }
+
+    /// The SDL2 window at the panel's size (turned by the rotation), the mouse as a finger.
+    func startSimulator(loop: MainLoop) throws {
+        let logical = window.bounds.size
+        let panel = configuration.rotation.panelSize(for: logical)
+        let sim = try SimulatorDisplay(width: Int(panel.width), height: Int(panel.height), title: "Bezel simulator \(Int(panel.width))x\(Int(panel.height))")
+        simulator = sim
+        backendInUse = .sim
+        let rotation = configuration.rotation
+        sim.onTouchFrame = { [unowned self] frame in
+            // Window (panel) coordinates back to the UI's, as libinput's are on the panel.
+            let reports = frame.reports.map { report -> TouchReport in
+                var r = report
+                if let location = r.location { r.location = rotation.fromPanel(location, logical: logical) }
+                return r
+            }
+            let turned = TouchFrame(reports, timestamp: self.application.clock.now)
+            if let idle = self.idle { idle.handle(turned) } else { self.application.handleTouchFrame(turned) }
+        }
+        sim.onKey = { [unowned self] key, down in self.application.handleKey(key, isDown: down) }
+        sim.onQuit = { [unowned self] in self.stop() }
+        sim.onExposed = { [unowned self] in self.window.setNeedsFullRedraw() }
+        sim.onScreenshotKey = { [unowned self] in self.saveScreenshot() }
+        if let fd = sim.eventFileDescriptor {
+            try loop.watch(fd) { sim.pumpEvents() }
+        } else {
+            // No descriptor to watch (Wayland): poll at 100 Hz, the simulator is a desktop tool.
+            @MainActor func poll() {
+                sim.pumpEvents()
+                self.application.runLoop.schedule(after: 0.01) { poll() }
+            }
+            poll()
+        }
+    }
+
+    /// Writes the frame shown to the screenshot folder (the simulator's F12).
+    public func saveScreenshot() {
+        guard let renderer else { return }
+        screenshots += 1
+        let directory = configuration.screenshotDirectory ?? "screenshots"
+        mkdir(directory, 0o755)
+        let path = directory + "/simulator-\(screenshots).png"
+        do {
+            try renderer.writeScreenshot(to: path)
+            log(.info, "screenshot \(path)")
+        } catch {
+            log(.error, "screenshot \(path): \(error)")
+        }
+    }
+}
