@@ -76,7 +76,13 @@ public final class DRMCard {
         return lines.joined(separator: "\n")
     }
 
+    private var isClosed = false
+
+    /// Closes the card (once: a second call does nothing, so error paths may close freely
+    /// without closing a descriptor number the process has since reused).
     public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         opener.close(fileDescriptor)
     }
 }
