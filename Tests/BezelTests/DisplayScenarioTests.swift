@@ -75,6 +75,20 @@ import BezelScenes
         }
     }
 
+    @Test func aPointerDeviceGetsADrawnCursor() throws {
+        try scenario("E3", "a pointer device attached: the cursor is drawn where the pointer is, nothing else changes") {
+            let output = try runVariant("cursor")
+            try check(output.contains("BEZEL-RUNTIME device added Bezel test pointer") && output.contains("BEZEL-IDLE-EXIT 0"), output)
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-cursor.png")
+            let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/standard-scene.png")
+            let differing = try #require(shown.countDifferingPixels(from: golden, tolerance: 3))
+            try check(differing > 50 && differing <= 16 * 16, "\(differing) pixels differ from the scene (the cursor is 16 x 16)")
+            // A white ring around a dark centre, at the pointer's position (400, 300).
+            let centre = try #require(shown.pixel(x: 400, y: 300)), ring = try #require(shown.pixel(x: 404, y: 300))
+            try check(centre & 0xFF < 0x40 && ring & 0xFF > 0xE0, "centre \(String(centre, radix: 16)), ring \(String(ring, radix: 16))")
+        }
+    }
+
     @Test func theDemoKioskOnDRMNavigatesOnPageFlips() throws {
         try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips") {
             let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))

@@ -53,6 +53,18 @@ mode = sys.argv[2] if len(sys.argv) > 2 else ""
 # Tap the centre of Item 12 (736, 208); "mirrored": where a panel mounted mirrored reports it
 # (the runtime test sets a calibration matrix that mirrors x back).
 x, y = (800 - 736, 208) if mode == "tap-only-mirrored" else (736, 208)
+if mode.startswith("pointer-at:"):
+    # A mouse-like absolute pointer appears and moves to X,Y, and stays (the cursor test).
+    px, py = (int(v) for v in mode.split(":", 1)[1].split(","))
+    pointer = UInput({
+        e.EV_KEY: [e.BTN_LEFT, e.BTN_RIGHT],
+        e.EV_ABS: [(e.ABS_X, AbsInfo(0, 0, 799, 0, 0, 0)), (e.ABS_Y, AbsInfo(0, 0, 479, 0, 0, 0))],
+    }, name="Bezel test pointer")
+    wait_for("Bezel test pointer")
+    time.sleep(0.3)
+    pointer.write(e.EV_ABS, e.ABS_X, px); pointer.write(e.EV_ABS, e.ABS_Y, py); pointer.syn()
+    time.sleep(60)
+    sys.exit(0)
 if mode.startswith("tap-at:"):
     # One tap at a given panel position ("tap-at:X,Y"), e.g. a tile of the demo kiosk.
     x, y = (int(v) for v in mode.split(":", 1)[1].split(","))

@@ -9,6 +9,8 @@
 #   seat:    virtio-gpu + seatd: the app runs as nobody and gets the card and the input
 #            devices through libseat; the same user opening the card directly is refused
 #            with a clear message.
+#   cursor:  udevd and an absolute pointer moved to (400, 300): the drawn cursor is there in
+#            the screendump (<out>/display-cursor.png).
 #   demo:    bezel-demo (the binary given) on virtio-gpu: its first frame, then a uinput tap
 #            on the "Gestures" tile and the slide to the playground (on page-flip frames);
 #            its log says when the first frame reached the screen and its peak RSS.
@@ -72,6 +74,21 @@ echo BEZEL-DIRECT-AS-NOBODY
 setpriv --reuid=nobody --regid=nogroup --clear-groups env BEZEL_BACKEND=drm BEZEL_SEAT=direct /run/app/$(basename "$binary"); echo BEZEL-DIRECT-EXIT \$?
 GUEST
     ;;
+cursor)
+    # A pointer device appears: the runtime draws its cursor where the pointer is.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+$binary "" /run/idle idle &
+check=\$!
+/usr/bin/python3 $here/inject-touch.py /run/idle pointer-at:400,300 &
+for i in \$(seq 1 600); do [ -e /run/idle.Bezel_test_pointer ] && break; sleep 0.1; done
+sleep 3
+echo BEZEL-CURSOR-SHOWN
+while [ ! -e $ready ]; do sleep 0.1; done
+kill -TERM \$check; wait \$check; echo BEZEL-IDLE-EXIT \$?
+GUEST
+    ;;
 demo)
     # The demo kiosk itself (the binary given is bezel-demo) on the DRM device for 8 s: its
     # log says when its first frame reached the screen and its peak RSS.
@@ -110,12 +127,14 @@ esac
 GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qmp"
 trap 'kill $qemu 2>/dev/null || true' EXIT
 if [ "$variant" != measure ] && [ "$variant" != demo ]; then
+    marker="BEZEL-RUNTIME first-frame"
+    [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     for _ in $(seq 1 1800); do
-        grep -q "BEZEL-RUNTIME first-frame" "$serial" 2>/dev/null && break
+        grep -q "$marker" "$serial" 2>/dev/null && break
         kill -0 $qemu 2>/dev/null || break
         sleep 0.1
     done
-    if grep -q "BEZEL-RUNTIME first-frame" "$serial"; then
+    if grep -q "$marker" "$serial"; then
         sleep 0.5
         screendump "$qmp" "$out/display-$variant.png"
     fi
