@@ -108,7 +108,10 @@ public final class Runtime {
             } catch {
                 // Only "there is no display here" falls back to headless: a card that is there
                 // but refuses (busy, no permission, a mode or output it lacks) is an error.
-                if configuration.backend == .drm || (error as? DRMError)?.isDecisive == true { throw error }
+                // On a desktop (DISPLAY/WAYLAND_DISPLAY) a card the desktop holds is not usable
+                // either: the simulator takes over unless a DRM output or mode was asked for.
+                let desktopFallback = Self.desktopPresent && configuration.drm.outputName == nil && configuration.drm.mode == nil
+                if configuration.backend == .drm || ((error as? DRMError)?.isDecisive == true && !desktopFallback) { throw error }
                 note = " (no DRM display: \(error))"
             }
         }
