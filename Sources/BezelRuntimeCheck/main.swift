@@ -4,8 +4,9 @@
 // exits. The QEMU test drives it with a uinput touchscreen.
 //   usage: bezel-runtime-check [host-ready file] [device-ready prefix] [mode]
 // modes: "wait-signal" (after the tap, run until SIGTERM); "idle" (no tap: report the first
-// frame, run until SIGTERM); "measure" (print RESULT lines: start -> first flip, idle wake-ups
-// over 10 s, then touch -> callback and touch -> flip for one tap, see Measurements.swift).
+// frame, run until SIGTERM); "measure" (print RESULT lines: start -> first flip, then, after
+// an idle period the guest script measures, touch -> callback and touch -> flip for one tap;
+// see Measurements.swift).
 import Bezel
 import BezelRuntime
 import BezelScenes
@@ -42,7 +43,7 @@ func run() -> Int32 {
                 if !deviceReady.isEmpty { close(open(deviceReady + ".first-frame", O_CREAT | O_WRONLY, 0o644)) }
             }
         }
-        let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, tapAllowed: deviceReady + ".tap") : nil
+        let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, idleReady: deviceReady + ".idle") : nil
         measurements?.start()
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
             if mode == "measure" { return }

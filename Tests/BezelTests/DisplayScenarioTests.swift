@@ -109,10 +109,10 @@ import BezelScenes
             let output = try runVariant("measure")
             let results = output.split(separator: "\n").filter { $0.hasPrefix("RESULT ") }
             results.forEach { print($0) }
-            for name in ["start_to_first_flip", "idle_wakeups", "idle_loop_wakeups", "touch_to_callback", "touch_to_flip"] {
+            for name in ["start_to_first_flip", "idle_wakeups", "touch_to_callback", "touch_to_flip"] {
                 try check(results.contains { $0.hasPrefix("RESULT \(name) ") }, "no \(name) figure:\n\(output)")
             }
-            try check(results.contains("RESULT idle_wakeups 0.0 over_10s") && results.contains("RESULT idle_loop_wakeups 0.0 over_10s"),
+            try check(results.contains("RESULT idle_wakeups 0 over_10s"),
                       "the idle app woke up:\n\(output)")
         }
     }

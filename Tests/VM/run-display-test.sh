@@ -118,6 +118,19 @@ $GUEST_START_UDEV
 $binary "" /run/device-ready measure &
 check=\$!
 /usr/bin/python3 $here/inject-touch.py /run/device-ready tap-after:/run/device-ready.tap &
+# The idle period, measured from outside while the app does nothing: the context switches of
+# all its threads (every wake-up is one) over 10 s, from /proc.
+switches() { cat /proc/\$check/task/*/status 2>/dev/null | awk '/ctxt_switches/ { s += \$2 } END { print s + 0 }'; }
+for i in \$(seq 1 600); do [ -e /run/device-ready.idle ] && break; sleep 0.1; done
+sleep 1
+threads_before=\$(ls /proc/\$check/task | wc -l)
+before=\$(switches)
+sleep 10
+after=\$(switches)
+threads_after=\$(ls /proc/\$check/task | wc -l)
+echo "RESULT idle_wakeups \$((after - before)) over_10s"
+echo "BEZEL-IDLE-THREADS \$threads_before -> \$threads_after"
+touch /run/device-ready.tap
 wait \$check
 GUEST
     ;;
