@@ -13,15 +13,8 @@ public struct RuntimeSetting: Sendable {
 
     /// Every setting, in the order `--help` lists them.
     public static let all: [RuntimeSetting] = [
-        RuntimeSetting(key: "backend", meaning: "auto, drm, sim (SDL2 window) or headless", defaultValue: "auto") { c, v in
-            guard let b = RuntimeConfiguration.Backend(rawValue: v.lowercased()) else { return "auto, drm, sim or headless" }
-            c.backend = b
-            return nil
-        },
-        RuntimeSetting(key: "drm_device", meaning: "the DRM card", defaultValue: "the first /dev/dri/card* with a connected output") { c, v in
-            c.drm.devicePath = v
-            return nil
-        },
+        .choice("backend", meaning: "auto, drm, sim (SDL2 window) or headless", default: "auto", expected: "auto, drm, sim or headless") { (c, v: RuntimeConfiguration.Backend) in c.backend = v },
+        .text("drm_device", meaning: "the DRM card", default: "the first /dev/dri/card* with a connected output") { c, v in c.drm.devicePath = v },
         RuntimeSetting(key: "output", meaning: "the connector (HDMI-A-1, DSI-1...); list prints the outputs and modes", defaultValue: "the first connected") { c, v in
             if v == "list" { c.listOutputs = true } else { c.drm.outputName = v }
             return nil
@@ -32,16 +25,8 @@ public struct RuntimeSetting: Sendable {
             c.drm.mode = mode
             return nil
         },
-        RuntimeSetting(key: "drm_api", meaning: "auto, atomic or legacy KMS", defaultValue: "auto (atomic when the driver has it)") { c, v in
-            guard let api = DRMDisplayOptions.API(rawValue: v.lowercased()) else { return "auto, atomic or legacy" }
-            c.drm.api = api
-            return nil
-        },
-        RuntimeSetting(key: "pixel_format", meaning: "xrgb8888 or rgb565 scanout", defaultValue: "what the primary plane takes, XRGB8888 first") { c, v in
-            guard let format = ScanoutPixelFormat(rawValue: v.lowercased()) else { return "xrgb8888 or rgb565" }
-            c.drm.pixelFormat = format
-            return nil
-        },
+        .choice("drm_api", meaning: "auto, atomic or legacy KMS", default: "auto (atomic when the driver has it)", expected: "auto, atomic or legacy") { (c, v: DRMDisplayOptions.API) in c.drm.api = v },
+        .choice("pixel_format", meaning: "xrgb8888 or rgb565 scanout", default: "what the primary plane takes, XRGB8888 first", expected: "xrgb8888 or rgb565") { (c, v: ScanoutPixelFormat) in c.drm.pixelFormat = v },
         RuntimeSetting(key: "rotation", meaning: "how the panel is mounted: 0, 90, 180, 270 (touch follows)", defaultValue: "0") { c, v in
             guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
             c.rotation = r
@@ -61,19 +46,9 @@ public struct RuntimeSetting: Sendable {
             c.inputDevices = v.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
             return nil
         },
-        RuntimeSetting(key: "seat", meaning: "auto, libseat (seatd/logind) or direct device access", defaultValue: "auto (libseat when not root)") { c, v in
-            guard let s = RuntimeConfiguration.SeatAccess(rawValue: v.lowercased()) else { return "auto, libseat or direct" }
-            c.seat = s
-            return nil
-        },
-        RuntimeSetting(key: "keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", defaultValue: "us") { c, v in
-            c.keyboardLayout = v
-            return nil
-        },
-        RuntimeSetting(key: "backlight", meaning: "a /sys/class/backlight device name or path, or none", defaultValue: "the first in /sys/class/backlight") { c, v in
-            c.idle.backlight = v
-            return nil
-        },
+        .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
+        .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
+        .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
         RuntimeSetting(key: "dim_after", meaning: "seconds without a touch before the backlight dims (0: never)", defaultValue: "60") { c, v in
             guard let s = Double(v), s >= 0, s.isFinite else { return "a number of seconds >= 0" }
             c.idle.dimAfter = s
@@ -97,16 +72,28 @@ public struct RuntimeSetting: Sendable {
             }
             return nil
         },
-        RuntimeSetting(key: "log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", defaultValue: "info") { c, v in
-            guard let l = RuntimeConfiguration.LogLevel(rawValue: v.lowercased()) else { return "error, warning, info or debug" }
-            c.logLevel = l
-            return nil
-        },
-        RuntimeSetting(key: "screenshot_dir", meaning: "where screenshots go (headless: the frames; sim: the S key)", defaultValue: "./screenshots") { c, v in
-            c.screenshotDirectory = v
-            return nil
-        },
+        .choice("log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", default: "info", expected: "error, warning, info or debug") { (c, v: RuntimeConfiguration.LogLevel) in c.logLevel = v },
+        .text("screenshot_dir", meaning: "where screenshots go (headless tour; the simulator's F12)", default: "./screenshots") { c, v in c.screenshotDirectory = v },
     ]
+
+    /// A setting whose value is one of an enumeration's raw values (case-insensitive).
+    static func choice<T: RawRepresentable>(_ key: String, meaning: String, default: String, expected: String,
+                                            _ assign: @escaping @Sendable (inout RuntimeConfiguration, T) -> Void) -> RuntimeSetting where T.RawValue == String {
+        RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
+            guard let value = T(rawValue: v.lowercased()) else { return expected }
+            assign(&c, value)
+            return nil
+        }
+    }
+
+    /// A setting whose value is taken as written (a path, a name).
+    static func text(_ key: String, meaning: String, default: String,
+                     _ assign: @escaping @Sendable (inout RuntimeConfiguration, String) -> Void) -> RuntimeSetting {
+        RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
+            assign(&c, v)
+            return nil
+        }
+    }
 
     /// The settings as `--help` prints them: key, variable, meaning, default.
     public static var helpText: String {
