@@ -57,6 +57,18 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=600 "${missing[@]}"
 }
 
+# measure_demo BINARY NAME: runs the demo in the QEMU guest and prints its RESULT lines
+# (NAME_start_to_first_frame, NAME_peak_rss) from what the runtime logs.
+measure_demo() {
+    local demo first rss
+    demo=$(bash Tests/VM/run-display-test.sh "$1" .build/vm demo)
+    first=$(echo "$demo" | sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' | head -1)
+    rss=$(echo "$demo" | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' | head -1)
+    [ -n "$first" ] && [ -n "$rss" ] || { echo "$demo" >&2; exit 1; }
+    echo "RESULT $2_start_to_first_frame $first ms"
+    echo "RESULT $2_peak_rss $rss KiB"
+}
+
 usage() {
     sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
 }
@@ -96,21 +108,11 @@ case "$command" in
         bin=$(swift build -c release --show-bin-path)
         output=$(bash Tests/VM/run-display-test.sh "$bin/bezel-runtime-check" .build/vm measure)
         echo "$output" | grep '^RESULT' || { echo "$output" >&2; exit 1; }
-        # The demo kiosk on the guest's DRM device: its first frame and its peak RSS.
-        demo=$(bash Tests/VM/run-display-test.sh "$bin/bezel-demo" .build/vm demo)
-        first=$(echo "$demo" | sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' | head -1)
-        rss=$(echo "$demo" | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' | head -1)
-        [ -n "$first" ] && [ -n "$rss" ] || { echo "$demo" >&2; exit 1; }
-        echo "RESULT demo_start_to_first_frame $first ms"
-        echo "RESULT demo_peak_rss $rss KiB"
-        # The same demo as deploy/install.sh builds it: the Swift runtime linked in.
+        # The demo kiosk on the guest's DRM device (its first frame, its peak RSS): as built
+        # above, and as deploy/install.sh builds it, with the Swift runtime linked in.
+        measure_demo "$bin/bezel-demo" demo
         swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo
-        demo=$(bash Tests/VM/run-display-test.sh .build/static/release/bezel-demo .build/vm demo)
-        first=$(echo "$demo" | sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' | head -1)
-        rss=$(echo "$demo" | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' | head -1)
-        [ -n "$first" ] && [ -n "$rss" ] || { echo "$demo" >&2; exit 1; }
-        echo "RESULT demo_static_start_to_first_frame $first ms"
-        echo "RESULT demo_static_peak_rss $rss KiB"
+        measure_demo .build/static/release/bezel-demo demo_static
         ;;
     -h|--help|help)
         usage

@@ -194,22 +194,18 @@ public final class Runtime {
         simulator?.pumpEvents()
         // While the seat is switched away the devices are not ours.
         if let seat, !seat.isActive { return }
+        // One frame at a time on DRM: the next waits for the previous page flip.
+        if let drm, drm.isFlipPending { return }
+        let rects = renderer.renderFrame()
+        guard !rects.isEmpty else { return }
+        frames += 1
+        let logical = window.bounds.size
+        let panelDamage = rects.map { configuration.rotation.toPanel($0, logical: logical) }
         if let drm {
-            guard !drm.isFlipPending else { return }
-            let rects = renderer.renderFrame()
-            guard !rects.isEmpty else { return }
-            let logical = window.bounds.size
-            drm.present(renderer.cache, damage: rects.map { configuration.rotation.toPanel($0, logical: logical) })
-            frames += 1
-        } else if let simulator {
-            let rects = renderer.renderFrame()
-            guard !rects.isEmpty else { return }
-            let logical = window.bounds.size
-            simulator.present(renderer.cache, damage: rects.map { configuration.rotation.toPanel($0, logical: logical) })
-            frames += 1
-            frameReachedScreen()
-        } else if !renderer.renderFrame().isEmpty {
-            frames += 1
+            // On screen at its page flip (the flip handler reports it).
+            drm.present(renderer.cache, damage: panelDamage)
+        } else {
+            simulator?.present(renderer.cache, damage: panelDamage)
             frameReachedScreen()
         }
     }

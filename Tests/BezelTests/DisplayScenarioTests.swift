@@ -8,8 +8,9 @@ import BezelScenes
 /// bochs-display driven through the legacy API, and the measurements of issue 5 item 6.
 @MainActor
 @Suite(.serialized) struct DisplayScenarioTests {
-    func runVariant(_ variant: String) throws -> String {
-        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
+    /// Runs `variant` of run-display-test.sh with `binary` (built beside the tests).
+    func runVariant(_ variant: String, binary: String = "bezel-runtime-check") throws -> String {
+        let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: binary))
         let (output, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
         // The guest's serial console ends lines with CR LF.
         let lines = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
@@ -91,10 +92,7 @@ import BezelScenes
 
     @Test func theDemoKioskOnDRMNavigatesOnPageFlips() throws {
         try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips") {
-            let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
-            let (runOutput, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-display-test.sh \(demo) \(packageRoot)/.build/vm demo")
-            let output = String(String.UnicodeScalarView(runOutput.unicodeScalars.filter { $0 != "\r" }))
-            try check(status == 0, "the VM run failed:\n\(output)")
+            let output = try runVariant("demo", binary: "bezel-demo")
             for line in ["atomic xrgb8888", "first frame on screen", "input device added: FT5406", "demo: open Gestures", "demo: showing Gestures",
                          "peak RSS", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
