@@ -1,6 +1,7 @@
 /// Finds the view a new touch lands on (spec §2, seed 001). This is UIKit's recursive
 /// algorithm: a view that cannot be hit, or does not contain the point, answers nil for
-/// itself and all its subviews; otherwise its subviews are asked front to back and the first
+/// itself and all its subviews (so does a view moved by an animation without
+/// `.allowUserInteraction`); otherwise its subviews are asked front to back and the first
 /// answer wins; if none answers, the view itself is the hit.
 @MainActor
 enum HitTester {
@@ -9,6 +10,7 @@ enum HitTester {
 
     static func isEligible(_ view: View) -> Bool {
         !view.isHidden && view.isUserInteractionEnabled && view.alpha >= minimumHittableAlpha
+            && !(view.presentationState?.blocksInteraction ?? false)
     }
 
     static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {
@@ -16,7 +18,8 @@ enum HitTester {
         var tracer = event?.tracer
         if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
         guard view.canBeHit else {
-            tracer?.log(.hittest, "\(view.debugName) skipped (hidden, interaction disabled or alpha < 0.01)")
+            let why = view.presentationState?.blocksInteraction == true ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
+            tracer?.log(.hittest, "\(view.debugName) skipped (\(why))")
             return nil
         }
         let inside = view.point(inside: point, with: event)

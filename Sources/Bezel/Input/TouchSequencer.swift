@@ -18,6 +18,10 @@ final class TouchSequencer {
     @exclusivity(unchecked) private var live: [(finger: Int, touch: Touch)] = []
     @exclusivity(unchecked) private var event: Event?
     @exclusivity(unchecked) private var lastTap: (location: Point, time: TimeInterval, count: Int)?
+    /// Fingers still on the glass whose touches are over for the app: cancelled by Bezel (the
+    /// application began ignoring events, a device went away) or reported once as malformed.
+    /// Their later moves and their lift are expected and absorbed without a report.
+    @exclusivity(unchecked) private var retiredFingers: [Int] = []
 
     var liveTouchCount: Int { live.count }
 
@@ -80,6 +84,8 @@ final class TouchSequencer {
         for report in reports {
             switch report.kind {
             case .down:
+                // A finger id reused: the retired finger lifted without a report reaching us.
+                if let retired = retiredFingers.firstIndex(of: report.finger) { retiredFingers.remove(at: retired) }
                 if let i = index(of: report.finger) {
                     Diagnostics.report(.malformedInput, "finger \(report.finger) went down while already down; treated as a move")
                     if let p = report.location { move(live[i].touch, to: p, at: timestamp) }
@@ -100,7 +106,14 @@ final class TouchSequencer {
                 changed.append(touch)
             case .move, .up, .cancel:
                 guard let i = index(of: report.finger) else {
-                    Diagnostics.report(.malformedInput, "finger \(report.finger): \(report.kind) for a finger that is not down; dropped")
+                    if let retired = retiredFingers.firstIndex(of: report.finger) {
+                        // Its touch was already ended for the app: the rest of it is absorbed.
+                        if report.kind != .move { retiredFingers.remove(at: retired) }
+                        continue
+                    }
+                    // Reported once per finger: its later moves and its lift are absorbed.
+                    Diagnostics.report(.malformedInput, "finger \(report.finger): \(report.kind) for a finger that is not down; dropped (and the rest of it)")
+                    if report.kind == .move { retiredFingers.append(report.finger) }
                     continue
                 }
                 let touch = live[i].touch
@@ -142,6 +155,9 @@ final class TouchSequencer {
     func cancelAll(in app: Application, because reason: String) {
         guard !live.isEmpty else { return }
         app.tracer.log(.touches, "cancelling \(live.count) touch(es): \(reason)")
-        deliver(live.map { .cancel($0.finger) }, timestamp: app.clock.now, in: app)
+        let fingers = live.map(\.finger)
+        deliver(fingers.map { .cancel($0) }, timestamp: app.clock.now, in: app)
+        // The fingers are still down: their moves and lifts will come, and are not errors.
+        for finger in fingers where !retiredFingers.contains(finger) { retiredFingers.append(finger) }
     }
 }

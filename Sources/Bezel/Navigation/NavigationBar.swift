@@ -1,20 +1,50 @@
-/// The bar at the top of a `NavigationController` (UIKit's `UINavigationBar`): the top
-/// controller's title, centred, and a back button on the left whenever there is somewhere to
-/// go back to. 60 pt tall, the header of the standard kiosk scene (design.md §5).
+/// The bar at the top of a `NavigationController` (UIKit's `UINavigationBar`): the top item's
+/// title (or title view) centred, its left and right bar-button items, and a back button on
+/// the left whenever there is somewhere to go back to, titled after the item below.
+/// 60 pt tall, the header of the standard kiosk scene (design.md §5).
 @MainActor
-public final class NavigationBar: View {
+open class NavigationBar: View {
     public static let height = 60.0
+    /// Margin at the bar's ends and between items (UIKit's 8 pt spacing on a kiosk scale).
+    static let itemSpacing = 8.0
+    /// Width left to each end for the items when the title is centred (a back button's room).
+    static let sideWidth = 120.0
+
     public let titleLabel: Label
     public let backButton: Button
 
+    /// The bar's background (UIKit's `barTintColor`).
+    public var barTintColor: Color? {
+        get { backgroundColor }
+        set { backgroundColor = newValue }
+    }
+    /// The title's font and colour (UIKit's `titleTextAttributes`).
+    public var titleTextStyle = TextStyle(size: 28, color: .white, alignment: .center) {
+        didSet { titleLabel.style = titleTextStyle }
+    }
+    /// The bar-button items' font.
+    public var itemTextStyle = TextStyle(size: 18, alignment: .center) {
+        didSet { setNeedsItemRebuild() }
+    }
+
+    /// The item on top and the one below it (the back button's), set by the navigation controller.
+    public private(set) var topItem: NavigationItem?
+    public private(set) var backItem: NavigationItem?
+
+    private var itemViews: [View] = []
+    private var shownTitleView: View?
+    private var needsItemRebuild = false
+
     public override init(frame: Rect) {
-        titleLabel = Label(frame: Rect(x: 120, y: 0, width: max(0, frame.width - 240), height: frame.height),
+        titleLabel = Label(frame: Rect(x: Self.sideWidth, y: 0, width: max(0, frame.width - 2 * Self.sideWidth), height: frame.height),
                            style: TextStyle(size: 28, color: .white, alignment: .center))
         backButton = Button(frame: Rect(x: 8, y: 8, width: 110, height: frame.height - 16))
         super.init(frame: frame)
         name = "navigationBar"
         backgroundColor = Color(rgb: 0x2E86DE)
+        tintColor = .white
         autoresizingMask = [.flexibleWidth]
+        titleLabel.name = "navigationTitle"
         backButton.title = "‹ Back"
         backButton.name = "back"
         backButton.setTitleColor(.white, for: .normal)
@@ -24,10 +54,98 @@ public final class NavigationBar: View {
         addSubview(backButton)
     }
 
-    /// The title stays centred between equal margins whatever the bar's width.
-    public override func layoutSubviews() {
+    /// Shows `top` with a back button to `back` (nil: no back button).
+    func setItems(top: NavigationItem?, back: NavigationItem?) {
+        topItem?.bar = nil
+        backItem?.bar = nil
+        topItem = top
+        backItem = back
+        top?.bar = self
+        back?.bar = self
+        rebuildItems()
+    }
+
+    func setNeedsItemRebuild() {
+        guard !needsItemRebuild else { return }
+        needsItemRebuild = true
+        setNeedsLayout()
+    }
+
+    /// The views of the bar-button items now shown, left items first.
+    public var itemViewsShown: [View] { itemViews }
+
+    private func rebuildItems() {
+        needsItemRebuild = false
+        for view in itemViews { view.removeFromSuperview() }
+        itemViews = []
+        if shownTitleView !== topItem?.titleView {
+            shownTitleView?.removeFromSuperview()
+            shownTitleView = topItem?.titleView
+            if let titleView = shownTitleView { addSubview(titleView) }
+        }
+        titleLabel.text = topItem?.title
+        titleLabel.isHidden = topItem?.titleView != nil
+        let showsBack = backItem != nil && !(topItem?.hidesBackButton ?? false)
+            && ((topItem?.leftBarButtonItems.isEmpty ?? true) || (topItem?.leftItemsSupplementBackButton ?? false))
+        backButton.isHidden = !showsBack
+        if let back = backItem {
+            backButton.title = "‹ " + (back.backButtonTitle ?? back.title ?? "Back")
+        }
+        for item in topItem?.leftBarButtonItems ?? [] { itemViews.append(view(for: item)) }
+        for item in topItem?.rightBarButtonItems ?? [] { itemViews.append(view(for: item)) }
+        for view in itemViews { addSubview(view) }
+        layoutItems()
+    }
+
+    private func view(for item: BarButtonItem) -> View {
+        item.bar = self
+        if let custom = item.customView { return custom }
+        let button = Button()
+        button.name = item.title ?? "barButtonItem"
+        button.title = item.title
+        button.image = item.image
+        var style = itemTextStyle
+        style.weight = item.style == .done ? .bold : style.weight
+        button.titleStyle = style
+        let color = item.tintColor ?? tintColor
+        button.setTitleColor(color, for: .normal)
+        button.isEnabled = item.isEnabled
+        button.addAction(for: .touchUpInside) { [weak item] control, event in item?.trigger(from: control, event: event) }
+        return button
+    }
+
+    /// The title stays centred between equal margins whatever the bar's width; items sit at
+    /// the ends, at their natural width.
+    open override func layoutSubviews() {
         super.layoutSubviews()
-        titleLabel.frame = Rect(x: 120, y: 0, width: max(0, bounds.width - 240), height: bounds.height)
-        backButton.frame = Rect(x: 8, y: 8, width: 110, height: max(0, bounds.height - 16))
+        if needsItemRebuild { rebuildItems() } else { layoutItems() }
+    }
+
+    private func layoutItems() {
+        let spacing = Self.itemSpacing
+        let height = max(0, bounds.height - 2 * spacing)
+        backButton.frame = Rect(x: spacing, y: spacing, width: 110, height: height)
+        var left = backButton.isHidden ? spacing : backButton.frame.maxX + spacing
+        var right = bounds.width - spacing
+        let leftCount = topItem?.leftBarButtonItems.count ?? 0
+        for (i, view) in itemViews.enumerated() {
+            let width = max(44, view is Button ? view.intrinsicContentSize.width : view.frame.width)
+            if i < leftCount {
+                view.frame = Rect(x: left, y: spacing, width: width, height: height)
+                left += width + spacing
+            } else {
+                // Right items in order from the right edge inwards, as UIKit lays them out.
+                view.frame = Rect(x: right - width, y: spacing, width: width, height: height)
+                right -= width + spacing
+            }
+        }
+        let side = max(Self.sideWidth, max(left, bounds.width - right))
+        let titleArea = Rect(x: side, y: 0, width: max(0, bounds.width - 2 * side), height: bounds.height)
+        titleLabel.frame = titleArea
+        if let titleView = topItem?.titleView {
+            let size = titleView.frame.size
+            titleView.frame = Rect(x: bounds.midX - min(size.width, titleArea.width) / 2, y: bounds.midY - size.height / 2,
+                                   width: min(size.width, titleArea.width), height: size.height)
+        }
     }
 }

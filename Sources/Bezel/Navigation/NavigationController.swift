@@ -1,27 +1,40 @@
 /// UIKit's `UINavigationController`: a stack of view controllers whose top one fills the area
 /// below a `NavigationBar`. Pushing slides the new view in from the right over the old one
-/// (which moves a third of the way left, UIKit's parallax); popping reverses it. The slide runs
-/// on display-link frames, eased out, and touches are ignored while it runs (as UIKit does).
-/// Without a window (not on screen yet) changes happen at once.
+/// (which moves a third of the way left, UIKit's parallax); popping reverses it. The slide is
+/// a view animation on display-link frames; new touches are absorbed by the navigation
+/// controller's view while it runs (as UIKit ignores them), while fingers already down stay
+/// with their views until those views leave the window. Without a window (not on screen yet)
+/// changes happen at once. Appearance callbacks follow UIKit's order: the old top's
+/// `viewWillDisappear`, the new top's `viewWillAppear`, then after the slide the old top's
+/// `viewDidDisappear` and the new top's `viewDidAppear`.
 @MainActor
 open class NavigationController: ViewController {
     /// UIKit's push/pop duration (UINavigationController's default transition, 0.35 s).
     public static let transitionDuration: TimeInterval = 0.35
+    /// The push's ease-out: easeOutCubic's control points (fast at first, settling gently),
+    /// the curve Bezel's slide has always used.
+    public static let transitionCurve = TimingCurve.cubic(Point(x: 0.33, y: 1), Point(x: 0.68, y: 1))
 
     public private(set) var viewControllers: [ViewController] = []
     public var topViewController: ViewController? { viewControllers.last }
+    /// The controller shown: the top one, or the one it presents.
+    public var visibleViewController: ViewController? { topViewController?.presentedViewController ?? topViewController }
     public private(set) var isTransitioning = false
     public private(set) lazy var navigationBar = NavigationBar(frame: Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height))
     /// Called after each push or pop has finished (the new top controller).
     public var onTransitionFinished: ((ViewController) -> Void)?
 
     private let content = View()
-    private var transition: DisplayLink.Subscription?
 
     public init(rootViewController: ViewController) {
         super.init()
         viewControllers = [rootViewController]
         addChild(rootViewController)
+        rootViewController.didMove(toParent: self)
+    }
+
+    open override func loadView() {
+        view = NavigationTransitionView(controller: self)
     }
 
     open override func viewDidLoad() {
@@ -44,15 +57,20 @@ open class NavigationController: ViewController {
     }
 
     private func show(_ controller: ViewController) {
-        controller.view.frame = content.bounds
+        View.performWithoutAnimation {
+            controller.view.frame = content.bounds
+        }
         controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.addSubview(controller.view)
     }
 
     private func updateBar() {
-        navigationBar.titleLabel.text = topViewController?.title
-        navigationBar.backButton.isHidden = viewControllers.count < 2
+        let back = viewControllers.count >= 2 ? viewControllers[viewControllers.count - 2].navigationItem : nil
+        navigationBar.setItems(top: topViewController?.navigationItem, back: back)
     }
+
+    /// Whether appearance callbacks are due (the navigation controller itself is on screen).
+    private var forwardsAppearance: Bool { isOnScreen && view.window != nil }
 
     /// Pushes `controller` on top (ignored while a transition runs, or if already in the stack).
     public func pushViewController(_ controller: ViewController, animated: Bool) {
@@ -61,12 +79,25 @@ open class NavigationController: ViewController {
             return
         }
         let previous = topViewController
-        viewControllers.append(controller)
         addChild(controller)
-        guard isViewLoaded else { return }
+        viewControllers.append(controller)
+        guard isViewLoaded else { return controller.didMove(toParent: self) }
+        let appearance = forwardsAppearance
+        _ = controller.view
+        if appearance {
+            previous?.beginAppearanceTransition(false, animated: animated)
+            controller.beginAppearanceTransition(true, animated: animated)
+        }
         show(controller)
+        controller.view.layoutIfNeeded()
         updateBar()
-        transition(from: previous, to: controller, forward: true, animated: animated)
+        transition(from: previous, to: controller, forward: true, animated: animated && view.window != nil) {
+            if appearance {
+                previous?.endAppearanceTransition()
+                controller.endAppearanceTransition()
+            }
+            controller.didMove(toParent: self)
+        }
     }
 
     /// Pops the top controller (never the root); returns it.
@@ -75,14 +106,25 @@ open class NavigationController: ViewController {
         guard !isTransitioning, viewControllers.count > 1 else { return nil }
         let popped = viewControllers.removeLast()
         guard let below = topViewController else { return nil }
+        popped.willMove(toParent: nil)
         guard isViewLoaded else {
             popped.removeFromParent()
             return popped
         }
+        let appearance = forwardsAppearance
+        if appearance {
+            popped.beginAppearanceTransition(false, animated: animated)
+            below.beginAppearanceTransition(true, animated: animated)
+        }
         show(below)
+        below.view.layoutIfNeeded()
         content.bringSubviewToFront(popped.view)
         updateBar()
-        transition(from: popped, to: below, forward: false, animated: animated) {
+        transition(from: popped, to: below, forward: false, animated: animated && view.window != nil) {
+            if appearance {
+                popped.endAppearanceTransition()
+                below.endAppearanceTransition()
+            }
             popped.removeFromParent()
         }
         return popped
@@ -90,53 +132,68 @@ open class NavigationController: ViewController {
 
     /// Pops back to the root controller.
     public func popToRootViewController(animated: Bool) {
-        while viewControllers.count > 2, !isTransitioning {
+        guard !isTransitioning else { return }
+        while viewControllers.count > 2 {
             let middle = viewControllers.remove(at: viewControllers.count - 2)
-            middle.view.removeFromSuperview()
+            middle.willMove(toParent: nil)
+            middle.viewIfLoaded?.removeFromSuperview()
             middle.removeFromParent()
         }
         popViewController(animated: animated)
     }
 
-    private func transition(from old: ViewController?, to new: ViewController, forward: Bool, animated: Bool, completion: (() -> Void)? = nil) {
+    private func transition(from old: ViewController?, to new: ViewController, forward: Bool, animated: Bool, completion: @escaping () -> Void) {
         let width = content.bounds.width
-        let finish = { [weak self] in
-            old?.view.removeFromSuperview()
-            new.view.frame = self?.content.bounds ?? new.view.frame
-            completion?()
-            self?.onTransitionFinished?(new)
-        }
-        guard animated, let application = view.window?.application else {
-            finish()
-            return
-        }
-        isTransitioning = true
-        application.beginIgnoringInteractionEvents()
-        // Push: the new view comes in from the right edge over the old one, which moves a
-        // third of the way left. Pop: the old (top) view leaves to the right.
         let moving = forward ? new.view : old?.view
         let behind = forward ? old?.view : new.view
-        var start: TimeInterval?
-        func place(_ progress: Double) {
-            let p = forward ? progress : 1 - progress
-            moving?.frame.origin.x = width * (1 - p)
-            behind?.frame.origin.x = -width / 3 * p
-        }
-        place(0)
-        transition = application.displayLink.add { [weak self] timestamp in
+        let finish: (Bool) -> Void = { [weak self] _ in
             guard let self else { return }
-            let begun = start ?? timestamp
-            start = begun
-            let t = min(1, (timestamp - begun) / Self.transitionDuration)
-            // Ease out (cubic): fast at first, settling gently, like UIKit's curve.
-            place(1 - (1 - t) * (1 - t) * (1 - t))
-            guard t >= 1 else { return }
-            self.transition?.invalidate()
-            self.transition = nil
             self.isTransitioning = false
-            behind?.frame.origin.x = 0
-            application.endIgnoringInteractionEvents()
-            finish()
+            old?.view.removeFromSuperview()
+            View.performWithoutAnimation {
+                old?.view.frame = self.content.bounds
+                new.view.frame = self.content.bounds
+            }
+            completion()
+            self.onTransitionFinished?(new)
         }
+        guard animated else { return finish(true) }
+        isTransitioning = true
+        // Push: the new view comes in from the right edge over the old one, which moves a
+        // third of the way left. Pop: the old (top) view leaves to the right.
+        View.performWithoutAnimation {
+            if forward { moving?.frame.origin.x = width } else { behind?.frame.origin.x = -width / 3 }
+        }
+        View.animate(withDuration: Self.transitionDuration, curve: Self.transitionCurve, animations: {
+            if forward {
+                moving?.frame.origin.x = 0
+                behind?.frame.origin.x = -width / 3
+            } else {
+                moving?.frame.origin.x = width
+                behind?.frame.origin.x = 0
+            }
+        }, completion: finish)
+    }
+}
+
+/// The navigation controller's view: while a push or pop slides, it is the hit view for
+/// every new touch inside it (so none reaches the sliding screens or the bar), as UIKit
+/// ignores touches during the transition; fingers already down are not affected.
+@MainActor
+final class NavigationTransitionView: View {
+    private weak var controller: NavigationController?
+
+    init(controller: NavigationController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    override func hitTest(_ point: Point, with event: Event?) -> View? {
+        if controller?.isTransitioning == true {
+            guard canBeHit, self.point(inside: point, with: event) else { return nil }
+            event?.tracer?.log(.hittest, "\(debugName) hit \(debugName) (navigation transition running: touches are absorbed)")
+            return self
+        }
+        return super.hitTest(point, with: event)
     }
 }

@@ -29,34 +29,65 @@ public enum Renderer {
 
     private static func draw(_ view: View, in context: any DrawingContext, dirty: Rect, isRoot: Bool) {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
-        guard !view.isHidden, view.alpha > 0 else { return }
-        let visual = isRoot ? view.bounds : view.visualFrame(for: view.frame, transform: view.transform)
+        guard !view.isHidden else { return }
+        // The model values, or what an animation shows (Animation/PresentationState.swift).
+        var frame = view.frame, boundsOrigin = view.boundsOrigin, alpha = view.alpha
+        var transform = view.transform, hasTransform = view.hasTransform, background = view.backgroundColor
+        if let presented = view.presentationState, !isRoot {
+            frame = presented.frame ?? frame
+            boundsOrigin = presented.boundsOrigin ?? boundsOrigin
+            alpha = presented.alpha ?? alpha
+            if let t = presented.transform {
+                transform = t
+                hasTransform = !t.isIdentity
+            }
+            background = presented.backgroundColor ?? background
+        }
+        guard alpha > 0 else { return }
+        let visual = isRoot ? view.bounds : view.visualFrame(for: frame, transform: transform)
         if view.clipsToBounds || view.subviews.isEmpty, !visual.intersects(dirty) { return }
         context.saveState()
-        let bounds = view.bounds
+        let bounds = Rect(origin: boundsOrigin, size: frame.size)
         let local: Rect
         if isRoot {
             local = dirty
-        } else if view.hasTransform {
+        } else if hasTransform {
             // Into the view's space: to its centre, through its transform, back from its bounds' centre.
-            context.translate(by: view.frame.center)
-            context.concatenate(view.transform)
-            context.translate(by: Point(x: -(view.boundsOrigin.x + bounds.width / 2), y: -(view.boundsOrigin.y + bounds.height / 2)))
-            local = view.convert(dirty, from: view.superview)
+            context.translate(by: frame.center)
+            context.concatenate(transform)
+            context.translate(by: Point(x: -(boundsOrigin.x + bounds.width / 2), y: -(boundsOrigin.y + bounds.height / 2)))
+            let inverse = transform.inverted() ?? .identity
+            let aboutCenter = AffineTransform(translationX: -frame.center.x, y: -frame.center.y).concatenating(inverse)
+                .concatenating(AffineTransform(translationX: boundsOrigin.x + bounds.width / 2, y: boundsOrigin.y + bounds.height / 2))
+            local = aboutCenter.boundingBox(of: dirty)
         } else {
-            context.translate(by: view.frame.origin - view.boundsOrigin)
-            local = Rect(origin: dirty.origin - view.frame.origin + view.boundsOrigin, size: dirty.size)
+            context.translate(by: frame.origin - boundsOrigin)
+            local = Rect(origin: dirty.origin - frame.origin + boundsOrigin, size: dirty.size)
         }
-        let grouped = view.alpha < 1
+        let grouped = alpha < 1
         if grouped { context.beginGroup() }
-        if let background = view.backgroundColor, background.alpha > 0 {
+        if let background, background.alpha > 0 {
             if view.cornerRadius > 0 {
                 context.fillRoundedRect(bounds, radius: view.cornerRadius, color: background)
             } else {
                 context.fill(bounds, color: background)
             }
         }
-        view.draw(local.intersection(bounds), in: context)
+        let modelSize = view.frame.size
+        if modelSize == frame.size || isRoot {
+            view.draw(local.intersection(bounds), in: context)
+        } else if modelSize.width > 0, modelSize.height > 0 {
+            // A size on its way to the model's: the content, drawn at the model size, is
+            // stretched to the shown size (a layer's contents under UIKit's default scaleToFill);
+            // the background, the border and the subviews use the shown bounds.
+            let sx = frame.width / modelSize.width, sy = frame.height / modelSize.height
+            context.saveState()
+            context.translate(by: boundsOrigin)
+            context.concatenate(AffineTransform(scaleX: sx, y: sy))
+            context.translate(by: Point(x: -boundsOrigin.x, y: -boundsOrigin.y))
+            view.draw(Rect(origin: boundsOrigin, size: modelSize), in: context)
+            context.restoreState()
+        }
         if !view.subviews.isEmpty {
             context.saveState()
             if view.clipsToBounds { context.clip(to: bounds) }
@@ -69,7 +100,7 @@ public enum Renderer {
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
             context.strokeRoundedRect(bounds, radius: view.cornerRadius, lineWidth: view.borderWidth, color: view.borderColor)
         }
-        if grouped { context.endGroup(alpha: view.alpha) }
+        if grouped { context.endGroup(alpha: alpha) }
         context.restoreState()
     }
 }

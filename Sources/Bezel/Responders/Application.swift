@@ -31,6 +31,9 @@ open class Application: Responder {
         return link
     }()
 
+    /// Runs the view animations on the display link (Animation/AnimationEngine.swift).
+    private(set) lazy var animationEngine = AnimationEngine(application: self)
+
     let touchSequencer = TouchSequencer()
     let pressSequencer = PressSequencer()
     @exclusivity(unchecked) private var ignoringDepth = 0

@@ -20,6 +20,7 @@ open class View: Responder {
         didSet {
             frame = frame.standardized
             guard frame != oldValue else { return }
+            if AnimationTransaction.isRecording { AnimationTransaction.record(self, .frame, from: AnimationVector(oldValue)) }
             if frame.size != oldValue.size { boundsSizeChanged(from: oldValue.size) }
             superview?.setNeedsDisplay(visualFrame(for: oldValue, transform: transform))
             setNeedsDisplay()
@@ -31,6 +32,7 @@ open class View: Responder {
     @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         didSet {
             guard transform != oldValue else { return }
+            if AnimationTransaction.isRecording { AnimationTransaction.record(self, .transform, from: AnimationVector(oldValue)) }
             hasTransform = !transform.isIdentity
             superview?.setNeedsDisplay(visualFrame(for: frame, transform: oldValue))
             setNeedsDisplay()
@@ -51,7 +53,11 @@ open class View: Responder {
     }
     /// The origin of the view's own coordinate space (a scroll view moves it to scroll).
     @exclusivity(unchecked) public var boundsOrigin: Point = .zero {
-        didSet { if boundsOrigin != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard boundsOrigin != oldValue else { return }
+            if AnimationTransaction.isRecording { AnimationTransaction.record(self, .boundsOrigin, from: AnimationVector(oldValue)) }
+            setNeedsDisplay()
+        }
     }
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
@@ -82,7 +88,9 @@ open class View: Responder {
     @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
             alpha = alpha.isNaN ? 0 : min(1, max(0, alpha))
-            if alpha != oldValue { setNeedsDisplay() }
+            guard alpha != oldValue else { return }
+            if AnimationTransaction.isRecording { AnimationTransaction.record(self, .alpha, from: AnimationVector(scalar: oldValue)) }
+            setNeedsDisplay()
         }
     }
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
@@ -111,7 +119,10 @@ open class View: Responder {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            let controller = owningViewController
+            controller?.viewWillLayoutSubviews()
             layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }
@@ -141,7 +152,13 @@ open class View: Responder {
 
     /// Filled behind the content (nil: transparent).
     public var backgroundColor: Color? {
-        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard backgroundColor != oldValue else { return }
+            if AnimationTransaction.isRecording {
+                AnimationTransaction.record(self, .backgroundColor, from: oldValue.map { AnimationVector($0) } ?? .missingColor)
+            }
+            setNeedsDisplay()
+        }
     }
     /// Rounds the background and the border (UIKit's `layer.cornerRadius`). Negative is 0.
     public var cornerRadius: Double = 0 {
@@ -221,6 +238,9 @@ open class View: Responder {
     @exclusivity(unchecked) weak var owningViewController: ViewController?
 
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// What the view shows while it animates (nil when it does not): Animation/PresentationState.swift.
+    @exclusivity(unchecked) var presentationState: PresentationState?
 
     public init(frame: Rect = .zero) {
         self.frame = frame.standardized
@@ -339,10 +359,18 @@ open class View: Responder {
         let newWindow = window
         guard newWindow !== oldWindow else { return }
         if let oldWindow { oldWindow.subtreeDidLeave(self) }
-        didMoveToWindow()
+        // Every view of the subtree, parents first (UIKit calls didMoveToWindow on each). A loop
+        // with its own stack, not recursion: a deep tree must not overflow the thread's stack.
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if view.presentationState != nil { oldWindow?.application?.animationEngine.interrupt(view) }
+            if let controller = view.owningViewController { controller.rootViewDidMove(toWindow: newWindow) }
+            view.didMoveToWindow()
+            for subview in view.subviews.reversed() { pending.append(subview) }
+        }
     }
 
-    /// Called after the view joined or left a window. Override to start or stop work.
+    /// Called after the view (or an ancestor) joined or left a window. Override to start or stop work.
     open func didMoveToWindow() {}
 
     // MARK: Hit-testing (the algorithm is in Dispatch/HitTester.swift)

@@ -1,12 +1,40 @@
 /// UIKit's `UIViewController`: owns a root view and sits in the responder chain right after
-/// it (spec §1). Controllers can contain child controllers.
+/// it (spec §1). Controllers can contain child controllers and present others modally.
+///
+/// The life cycle follows UIKit's order: `viewDidLoad` once, then `viewWillAppear` /
+/// `viewDidAppear` and `viewWillDisappear` / `viewDidDisappear` around every transition that
+/// shows or hides the view (push, pop, present, dismiss, tab switch; or the view simply
+/// joining or leaving a visible window), `viewWillLayoutSubviews` / `viewDidLayoutSubviews`
+/// around the root view's layout, and `willMove(toParent:)` / `didMove(toParent:)` around
+/// containment changes.
 @MainActor
 open class ViewController: Responder {
     private var loadedView: View?
 
-    public private(set) weak var parent: ViewController?
+    public internal(set) weak var parent: ViewController?
     public private(set) var children: [ViewController] = []
-    public var title: String?
+    /// The title; a navigation item without its own title shows it.
+    public var title: String? {
+        didSet { navigationItemIfLoaded?.controllerTitleChanged() }
+    }
+
+    /// Where the controller is between its appear and disappear callbacks.
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    private(set) var appearanceState = AppearanceState.disappeared
+    private var appearanceAnimated = false
+
+    /// Set by a presentation: the controller that presented this one, and the one this presents.
+    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentedViewController: ViewController?
+    /// How `present(_:animated:completion:)` shows this controller.
+    public var modalPresentationStyle = ModalPresentationStyle.fullScreen
+    /// How the presentation moves (UIKit's default: the view slides up from the bottom).
+    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// The presentation that shows this controller (internal: Presentation/ModalPresentation.swift).
+    var presentation: ModalPresentation?
+
+    var navigationItemIfLoaded: NavigationItem?
+    var tabBarItemIfLoaded: TabBarItem?
 
     public override init() {
         super.init()
@@ -33,6 +61,9 @@ open class ViewController: Responder {
 
     public var isViewLoaded: Bool { loadedView != nil }
 
+    /// The root view if it was loaded (reading `view` would load it).
+    public var viewIfLoaded: View? { loadedView }
+
     /// Creates the root view. The default makes a plain `View`; override and assign `view`.
     open func loadView() {
         view = View()
@@ -40,22 +71,104 @@ open class ViewController: Responder {
 
     open func viewDidLoad() {}
 
-    /// After the root view: its superview when shown inside another view (a window or a
-    /// containing controller's view), else the parent controller (spec §1, seed 002).
+    // MARK: Life cycle
+
+    /// The view is about to be shown (added to a visible window, or a transition begins).
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is on screen, the transition that showed it finished.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to be hidden or removed.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view is off screen.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Before the root view's `layoutSubviews`.
+    open func viewWillLayoutSubviews() {}
+    /// After the root view's `layoutSubviews` (its subviews' own layouts come after).
+    open func viewDidLayoutSubviews() {}
+    /// Before the controller is added to (non-nil) or removed from (nil) a parent.
+    /// `addChild` calls it for you; call it with nil yourself before `removeFromParent()`.
+    open func willMove(toParent parent: ViewController?) {}
+    /// After the controller was added to or removed from a parent. `removeFromParent()`
+    /// calls it with nil for you; call it yourself after `addChild` and placing the view.
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`, forwarded to
+    /// the children whose views are inside this controller's view. Containers call it with
+    /// `endAppearanceTransition()` around their transitions; unbalanced calls are ignored.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
+            appearanceState = .appearing
+            appearanceAnimated = animated
+            viewWillAppear(animated)
+        } else {
+            guard appearanceState == .appeared || appearanceState == .appearing else { return }
+            appearanceState = .disappearing
+            appearanceAnimated = animated
+            viewWillDisappear(animated)
+        }
+        for child in childrenShownInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+
+    /// Ends the transition `beginAppearanceTransition` started: `viewDidAppear` or `viewDidDisappear`.
+    public func endAppearanceTransition() {
+        switch appearanceState {
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(appearanceAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(appearanceAnimated)
+        case .appeared, .disappeared:
+            return
+        }
+        for child in childrenShownInView { child.endAppearanceTransition() }
+    }
+
+    /// Children whose views are inside this controller's view (they appear and disappear with it).
+    private var childrenShownInView: [ViewController] {
+        guard let root = loadedView else { return [] }
+        var shown: [ViewController] = []
+        for child in children {
+            if let childView = child.loadedView, childView.isDescendant(of: root) { shown.append(child) }
+        }
+        return shown
+    }
+
+    /// Whether the controller's view is (being) shown.
+    public var isOnScreen: Bool { appearanceState == .appeared || appearanceState == .appearing }
+
+    /// The root view joined or left a window outside a container's transition (a window's
+    /// root controller, a child placed by hand): appear or disappear at once.
+    func rootViewDidMove(toWindow window: Window?) {
+        if let window, !window.isHidden, appearanceState == .disappeared {
+            beginAppearanceTransition(true, animated: false)
+            endAppearanceTransition()
+        } else if window == nil, appearanceState == .appeared {
+            beginAppearanceTransition(false, animated: false)
+            endAppearanceTransition()
+        }
+    }
+
+    /// After the root view: the presenting controller when presented (UIKit's rule), its
+    /// superview when shown inside another view (a window or a containing controller's view),
+    /// else the parent controller (spec §1, seed 002).
     open override var next: Responder? {
+        if let presentingViewController { return presentingViewController }
         if let superview = loadedView?.superview { return superview }
         return parent
     }
 
     override var owningApplication: Application? {
-        loadedView?.window?.application ?? parent?.owningApplication
+        loadedView?.window?.application ?? parent?.owningApplication ?? presentingViewController?.owningApplication
     }
 
     open override var debugName: String { title ?? super.debugName }
 
     // MARK: Containment
 
-    /// Adds `child` as a child controller (its view is placed by the caller, as in UIKit).
+    /// Adds `child` as a child controller (its view is placed by the caller, as in UIKit);
+    /// calls `child.willMove(toParent: self)` first.
     public func addChild(_ child: ViewController) {
         guard child !== self, child.parent !== self else { return }
         var ancestor: ViewController? = self
@@ -67,13 +180,49 @@ open class ViewController: Responder {
             ancestor = a.parent
         }
         child.removeFromParent()
+        child.willMove(toParent: self)
         children.append(child)
         child.parent = self
     }
 
+    /// Removes the controller from its parent and calls `didMove(toParent: nil)`.
     public func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    // MARK: Presentation hooks (AlertController overrides them)
+
+    /// How this controller moves when presented.
+    var presentationMotion: PresentationMotion {
+        switch modalTransitionStyle {
+        case .coverVertical: .coverVertical
+        case .crossDissolve: .crossDissolve
+        }
+    }
+
+    /// The presented view's frame in a presentation container of `bounds`; nil: the style's.
+    func preferredPresentationFrame(in bounds: Rect) -> Rect? { nil }
+
+    /// The nearest navigation controller among the ancestors.
+    public var navigationController: NavigationController? {
+        var controller = parent
+        while let c = controller {
+            if let navigation = c as? NavigationController { return navigation }
+            controller = c.parent
+        }
+        return nil
+    }
+
+    /// The nearest tab bar controller among the ancestors.
+    public var tabBarController: TabBarController? {
+        var controller = parent
+        while let c = controller {
+            if let tabs = c as? TabBarController { return tabs }
+            controller = c.parent
+        }
+        return nil
     }
 }

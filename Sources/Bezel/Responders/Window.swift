@@ -61,6 +61,8 @@ open class Window: View {
     public func makeKeyAndVisible() {
         isHidden = false
         application?.keyWindow = self
+        // The root controller appears when its window becomes visible (UIKit's order).
+        rootViewController?.rootViewDidMove(toWindow: self)
     }
 
     public var isKeyWindow: Bool { application?.keyWindow === self }

@@ -1,0 +1,82 @@
+/// The animation block being run: property changes made inside `View.animate`'s closure are
+/// recorded here (their old values) and become tracks when the block returns.
+@MainActor
+final class AnimationTransaction {
+    /// Blocks being run, innermost last; `nil` entries are `performWithoutAnimation` blocks.
+    private static var stack: [AnimationTransaction?] = []
+    /// True while the innermost block animates: the property setters' one check.
+    private(set) static var isRecording = false
+
+    let duration: TimeInterval
+    let delay: TimeInterval
+    let curve: TimingCurve
+    let options: View.AnimationOptions
+    private var changes: [(view: View, property: AnimatedProperty, from: AnimationVector)] = []
+
+    init(duration: TimeInterval, delay: TimeInterval, curve: TimingCurve, options: View.AnimationOptions) {
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.options = options
+    }
+
+    static var current: AnimationTransaction? { stack.last ?? nil }
+
+    static func push(_ transaction: AnimationTransaction?) {
+        stack.append(transaction)
+        isRecording = transaction != nil
+    }
+
+    static func pop() {
+        stack.removeLast()
+        isRecording = current != nil
+    }
+
+    /// A setter changed `property` of `view` from `old` (only the first change of a block counts).
+    static func record(_ view: View, _ property: AnimatedProperty, from old: AnimationVector) {
+        guard let transaction = current else { return }
+        for change in transaction.changes where change.view === view && change.property == property { return }
+        transaction.changes.append((view, property, old))
+    }
+
+    /// Turns the recorded changes into one group of tracks, started now.
+    func commit(completion: ((Bool) -> Void)?) {
+        var engine: AnimationEngine?
+        var group: AnimationGroup?
+        for change in changes {
+            guard let view = Optional(change.view), let app = view.window?.application else { continue }
+            let engineHere = app.animationEngine
+            if engine == nil {
+                engine = engineHere
+                let timing = ScheduledTiming(start: engineHere.now, delay: max(0, delay), duration: duration, curve: curve,
+                                             repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
+                group = AnimationGroup(timing: timing, blocksInteraction: !options.contains(.allowUserInteraction), completion: completion)
+            }
+            guard engineHere === engine, let group else { continue }
+            var from = change.from
+            if options.contains(.beginFromCurrentState), view.isAnimating(change.property) {
+                from = engineHere.presentedVector(of: view, change.property)
+                engineHere.interrupt(view, property: change.property)
+            }
+            var to = view.modelVector(change.property, fallback: from)
+            // A background colour from or to nothing fades its counterpart's colour.
+            if from[0].isNaN { from = to; from[3] = 0 }
+            if view.backgroundColor == nil, change.property == .backgroundColor { to = from; to[3] = 0 }
+            guard from != to, !to[0].isNaN else { continue }
+            group.tracks.append(AnimationTrack(view: view, property: change.property, from: from, to: to, group: group))
+        }
+        if let engine, let group, !group.tracks.isEmpty {
+            engine.add(group)
+        } else {
+            // Nothing to animate (no change, or no view on screen): done at once. UIKit calls
+            // this on the next turn of the run loop; without a view on screen Bezel has no run
+            // loop to ask, so it calls it now.
+            completion?(true)
+        }
+    }
+}
+
+extension AnimationVector {
+    /// Marks a missing background colour in a recorded change.
+    static let missingColor = AnimationVector(repeating: .nan)
+}

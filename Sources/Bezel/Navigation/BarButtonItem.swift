@@ -1,0 +1,68 @@
+/// UIKit's `UIBarButtonItem`: a button in a navigation bar, with a title or an image (or a
+/// custom view), sending its action through the application's target-action funnel (a nil
+/// target walks the responder chain) or running its `primaryAction` closure.
+@MainActor
+public final class BarButtonItem {
+    public enum Style: Sendable {
+        /// Regular weight.
+        case plain
+        /// Bold, for the action that finishes a screen (UIKit's `.done`).
+        case done
+    }
+
+    public var title: String? { didSet { changed() } }
+    public var image: Image? { didSet { changed() } }
+    public var style: Style { didSet { changed() } }
+    public weak var target: AnyObject?
+    public var action: Selector?
+    /// Runs on a tap, after the target-action (UIKit's `primaryAction`).
+    public var primaryAction: (@MainActor (BarButtonItem) -> Void)?
+    /// Shown instead of a button when set.
+    public var customView: View? { didSet { changed() } }
+    public var isEnabled = true { didSet { changed() } }
+    /// The title and image colour; nil: the bar's tint colour.
+    public var tintColor: Color? { didSet { changed() } }
+    /// For the app's own use.
+    public var tag = 0
+
+    /// The bar that shows the item, to rebuild it after a change.
+    weak var bar: NavigationBar?
+
+    public init(title: String?, style: Style = .plain, target: AnyObject?, action: Selector?) {
+        self.title = title
+        self.style = style
+        self.target = target
+        self.action = action
+    }
+
+    public init(image: Image?, style: Style = .plain, target: AnyObject?, action: Selector?) {
+        self.image = image
+        self.style = style
+        self.target = target
+        self.action = action
+    }
+
+    public init(title: String? = nil, image: Image? = nil, style: Style = .plain, primaryAction: @escaping @MainActor (BarButtonItem) -> Void) {
+        self.title = title
+        self.image = image
+        self.style = style
+        self.primaryAction = primaryAction
+    }
+
+    public init(customView: View) {
+        self.customView = customView
+        style = .plain
+    }
+
+    private func changed() { bar?.setNeedsItemRebuild() }
+
+    /// The item was tapped in `control` (its button).
+    func trigger(from control: Control, event: Event?) {
+        if let action {
+            if let app = control.window?.application {
+                app.sendAction(action, to: target, from: self, for: event)
+            }
+        }
+        primaryAction?(self)
+    }
+}

@@ -1,0 +1,149 @@
+/// One modal presentation: a container over the whole window holding an optional dimming view
+/// and the presented controller's view, and the transitions in and out with UIKit's
+/// appearance callbacks. The container takes every touch that lands outside the presented
+/// view, so nothing under the presentation is hit (UIKit's rule); the dimming view itself
+/// takes no touch.
+@MainActor
+final class ModalPresentation {
+    /// UIKit's transition durations are not documented; these are Bezel's, close to what iOS
+    /// shows: a sheet slides in 0.35 s (the navigation push's duration), fades take 0.3 s, an
+    /// alert zooms and fades in 0.25 s and fades out in 0.2 s.
+    static let coverDuration: TimeInterval = 0.35
+    static let fadeDuration: TimeInterval = 0.3
+    static let alertInDuration: TimeInterval = 0.25
+    static let alertOutDuration: TimeInterval = 0.2
+    /// An alert grows to its size from 1.2 times it, as UIKit's does.
+    static let alertStartScale = 1.2
+    /// UIKit's dimming view: black at 40 %.
+    static let dimmingColor = Color.black.withAlpha(0.4)
+    /// UIKit's form sheet size and the margin kept on a smaller screen.
+    static let formSheetSize = Size(width: 540, height: 620)
+    static let formSheetMargin = 20.0
+
+    unowned let presenter: ViewController
+    let presented: ViewController
+    let style: ModalPresentationStyle
+    let container: View
+    let dimmingView: View?
+    private(set) var isTransitioning = false
+
+    init(presenter: ViewController, presented: ViewController) {
+        self.presenter = presenter
+        self.presented = presented
+        style = presented.modalPresentationStyle
+        container = PresentationContainerView()
+        container.name = "presentation(\(presented.debugName))"
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if style == .fullScreen {
+            dimmingView = nil
+        } else {
+            let dimming = View()
+            dimming.name = "dimming"
+            dimming.backgroundColor = Self.dimmingColor
+            dimming.isUserInteractionEnabled = false
+            dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            dimmingView = dimming
+        }
+    }
+
+    /// Where the presented view sits in a container of `bounds`.
+    static func frame(for controller: ViewController, in bounds: Rect) -> Rect {
+        if let custom = controller.preferredPresentationFrame(in: bounds) { return custom }
+        switch controller.modalPresentationStyle {
+        case .fullScreen, .overFullScreen:
+            return bounds
+        case .formSheet:
+            let width = min(formSheetSize.width, max(0, bounds.width - 2 * formSheetMargin))
+            let height = min(formSheetSize.height, max(0, bounds.height - 2 * formSheetMargin))
+            return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+        }
+    }
+
+    // MARK: In
+
+    func show(in window: Window, animated: Bool, completion: (() -> Void)?) {
+        container.frame = window.bounds
+        if let dimmingView {
+            dimmingView.frame = container.bounds
+            container.addSubview(dimmingView)
+        }
+        let view = presented.view
+        view.frame = Self.frame(for: presented, in: container.bounds)
+        let coversPresenter = style == .fullScreen
+        if coversPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+        presented.beginAppearanceTransition(true, animated: animated)
+        container.addSubview(view)
+        window.addSubview(container)
+        view.layoutIfNeeded()
+        let finish: (Bool) -> Void = { [self] _ in
+            isTransitioning = false
+            // The presenter is hidden under a full-screen presentation (UIKit takes its view
+            // out of the window; hiding keeps its place and its touches' views).
+            if coversPresenter { presenter.viewIfLoaded?.isHidden = true }
+            presented.endAppearanceTransition()
+            if coversPresenter { presenter.endAppearanceTransition() }
+            completion?()
+        }
+        guard animated else { return finish(true) }
+        isTransitioning = true
+        let motion = presented.presentationMotion
+        let finalFrame = view.frame
+        View.performWithoutAnimation {
+            dimmingView?.alpha = 0
+            switch motion {
+            case .coverVertical: view.frame.origin.y = container.bounds.maxY
+            case .crossDissolve: view.alpha = 0
+            case .alert:
+                view.alpha = 0
+                view.transform = AffineTransform(scaleX: Self.alertStartScale, y: Self.alertStartScale)
+            }
+        }
+        let duration = motion == .alert ? Self.alertInDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
+        View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseOut : .curveEaseInOut, animations: {
+            dimmingView?.alpha = 1
+            view.frame = finalFrame
+            view.alpha = 1
+            view.transform = .identity
+        }, completion: finish)
+    }
+
+    // MARK: Out
+
+    func hide(animated: Bool, completion: (() -> Void)?) {
+        let view = presented.view
+        let coversPresenter = style == .fullScreen
+        presented.beginAppearanceTransition(false, animated: animated)
+        if coversPresenter {
+            presenter.viewIfLoaded?.isHidden = false
+            presenter.beginAppearanceTransition(true, animated: animated)
+        }
+        let finish: (Bool) -> Void = { [self] _ in
+            isTransitioning = false
+            container.removeFromSuperview()
+            View.performWithoutAnimation {
+                view.alpha = 1
+                view.transform = .identity
+                dimmingView?.alpha = 1
+            }
+            presented.endAppearanceTransition()
+            if coversPresenter { presenter.endAppearanceTransition() }
+            completion?()
+        }
+        guard animated, container.window != nil else { return finish(true) }
+        isTransitioning = true
+        let motion = presented.presentationMotion
+        let duration = motion == .alert ? Self.alertOutDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
+        View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {
+            dimmingView?.alpha = 0
+            switch motion {
+            case .coverVertical: view.frame.origin.y = container.bounds.maxY
+            case .crossDissolve, .alert: view.alpha = 0
+            }
+        }, completion: finish)
+    }
+}
+
+/// The presentation's full-window container: it is the hit view for every touch outside the
+/// presented view, so such touches end there and reach nothing underneath.
+@MainActor
+final class PresentationContainerView: View {}

@@ -1,0 +1,79 @@
+/// Modal presentation (UIKit's `present(_:animated:completion:)` and `dismiss`).
+extension ViewController {
+    /// Shows `controller` modally over this controller's window, in its
+    /// `modalPresentationStyle`, moving as its `modalTransitionStyle` says.
+    ///
+    /// As in UIKit, the presentation is made by the outermost controller containing this one
+    /// (a navigation or tab bar controller, say), which becomes `presentingViewController`.
+    /// Refused with a report (and no completion) when this controller's view is not in a
+    /// window, when that controller already presents one, or when `controller` is already
+    /// presented or is in a container.
+    public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        var presenter: ViewController = self
+        while let parent = presenter.parent { presenter = parent }
+        guard let window = presenter.viewIfLoaded?.window else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(debugName)'s view is not in a window; ignored")
+            return
+        }
+        guard presenter.presentedViewController == nil else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is already presenting \(presenter.presentedViewController!.debugName); ignored")
+            return
+        }
+        guard controller.presentingViewController == nil, controller.parent == nil, controller !== presenter else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): it is already presented or is a child controller; ignored")
+            return
+        }
+        let presentation = ModalPresentation(presenter: presenter, presented: controller)
+        presenter.presentedViewController = controller
+        controller.presentingViewController = presenter
+        controller.presentation = presentation
+        presentation.show(in: window, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents (with those it presents in turn); called on
+    /// a presented controller that presents nothing, dismisses that controller itself.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        let target: ViewController
+        if presentedViewController != nil {
+            target = self
+        } else if let presenting = presentingViewController {
+            target = presenting
+        } else {
+            var outer: ViewController = self
+            while let parent = outer.parent { outer = parent }
+            guard outer !== self else {
+                completion?()
+                return
+            }
+            return outer.dismiss(animated: animated, completion: completion)
+        }
+        guard let presented = target.presentedViewController, let presentation = presented.presentation else {
+            completion?()
+            return
+        }
+        guard !presentation.isTransitioning else {
+            Diagnostics.report(.apiMisuse, "dismiss: \(presented.debugName) is still being presented or dismissed; ignored")
+            return
+        }
+        // Controllers presented above it go at once, the one this call is about moves.
+        if let above = presented.presentedViewController { presented.dismiss(animated: false) { _ = above } }
+        presentation.hide(animated: animated) {
+            target.presentedViewController = nil
+            presented.presentingViewController = nil
+            presented.presentation = nil
+            completion?()
+        }
+    }
+
+    /// True from `present` until the presentation's transition finished.
+    public var isBeingPresented: Bool {
+        guard let presentation else { return false }
+        return presentation.isTransitioning && appearanceState == .appearing
+    }
+
+    /// True from `dismiss` until the dismissal's transition finished.
+    public var isBeingDismissed: Bool {
+        guard let presentation else { return false }
+        return presentation.isTransitioning && appearanceState == .disappearing
+    }
+}

@@ -1,0 +1,35 @@
+/// UIKit's `UITabBarItem`: a tab's title, image and badge.
+@MainActor
+public final class TabBarItem {
+    public var title: String? { didSet { changed() } }
+    public var image: Image? { didSet { changed() } }
+    /// Shown in a red bubble at the image's top-right corner (nil: no badge).
+    public var badgeValue: String? { didSet { changed() } }
+    /// The bubble's colour (UIKit's default: systemRed).
+    public var badgeColor = Color(rgb: 0xFF3B30) { didSet { changed() } }
+    public var isEnabled = true { didSet { changed() } }
+    public var tag: Int
+
+    weak var button: TabBarButton?
+
+    public init(title: String?, image: Image?, tag: Int = 0) {
+        self.title = title
+        self.image = image
+        self.tag = tag
+    }
+
+    private func changed() { button?.itemChanged() }
+}
+
+extension ViewController {
+    /// The item a tab bar shows for this controller (created on first use, titled after it).
+    public var tabBarItem: TabBarItem {
+        get {
+            if let item = tabBarItemIfLoaded { return item }
+            let item = TabBarItem(title: title, image: nil)
+            tabBarItemIfLoaded = item
+            return item
+        }
+        set { tabBarItemIfLoaded = newValue }
+    }
+}
