@@ -46,3 +46,24 @@ extension View {
         }
     }
 }
+
+extension Color {
+    /// The colour `fraction` of the way from `self` to `other` (component-wise, alpha included).
+    func interpolated(to other: Color, fraction: Double) -> Color {
+        (AnimationVector(self) + (AnimationVector(other) - AnimationVector(self)) * fraction).color
+    }
+}
+
+extension View {
+    /// Sets the model value of `property` from a vector (an animator putting its views at an end).
+    func setModelVector(_ property: AnimatedProperty, _ value: AnimationVector) {
+        switch property {
+        case .frame: frame = value.rect
+        case .boundsOrigin: boundsOrigin = value.point
+        case .alpha: alpha = value[0]
+        case .transform: transform = value.transform
+        case .backgroundColor: backgroundColor = value.color
+        case .drawn(let key): presentationState?.drawnModel[key] = value[0]
+        }
+    }
+}

@@ -143,7 +143,7 @@ final class AnimationEngine {
         refresh(view)
         for group in interrupted {
             groups.removeObject(group)
-            application.runLoop.schedule(after: 0) { group.complete(finished: false) }
+            if group.completion != nil { application.runLoop.schedule(after: 0) { group.complete(finished: false) } }
         }
         updateSubscription()
     }

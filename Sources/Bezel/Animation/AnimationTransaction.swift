@@ -41,6 +41,23 @@ final class AnimationTransaction {
 
     /// Turns the recorded changes into one group of tracks, started now.
     func commit(completion: ((Bool) -> Void)?) {
+        let made = makeGroup(completion: completion) { engine in
+            ScheduledTiming(start: engine.now, delay: max(0, self.delay), duration: self.duration, curve: self.curve,
+                            repeats: self.options.contains(.repeat), autoreverses: self.options.contains(.autoreverse))
+        }
+        if let (engine, group) = made {
+            engine.add(group)
+        } else {
+            // Nothing to animate (no change, or no view on screen): done at once. UIKit calls
+            // this on the next turn of the run loop; without a view on screen Bezel has no run
+            // loop to ask, so it calls it now.
+            completion?(true)
+        }
+    }
+
+    /// The recorded changes of views on screen as one group with the timing `makeTiming`
+    /// gives (nil when nothing changed on screen); the caller adds it to the engine.
+    func makeGroup(completion: ((Bool) -> Void)?, makeTiming: (AnimationEngine) -> any AnimationTiming) -> (AnimationEngine, AnimationGroup)? {
         var engine: AnimationEngine?
         var group: AnimationGroup?
         for change in changes {
@@ -48,9 +65,7 @@ final class AnimationTransaction {
             let engineHere = app.animationEngine
             if engine == nil {
                 engine = engineHere
-                let timing = ScheduledTiming(start: engineHere.now, delay: max(0, delay), duration: duration, curve: curve,
-                                             repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
-                group = AnimationGroup(timing: timing, blocksInteraction: !options.contains(.allowUserInteraction), completion: completion)
+                group = AnimationGroup(timing: makeTiming(engineHere), blocksInteraction: !options.contains(.allowUserInteraction), completion: completion)
             }
             guard engineHere === engine, let group else { continue }
             var from = change.from
@@ -65,14 +80,8 @@ final class AnimationTransaction {
             guard from != to, !to[0].isNaN else { continue }
             group.tracks.append(AnimationTrack(view: view, property: change.property, from: from, to: to, group: group))
         }
-        if let engine, let group, !group.tracks.isEmpty {
-            engine.add(group)
-        } else {
-            // Nothing to animate (no change, or no view on screen): done at once. UIKit calls
-            // this on the next turn of the run loop; without a view on screen Bezel has no run
-            // loop to ask, so it calls it now.
-            completion?(true)
-        }
+        guard let engine, let group, !group.tracks.isEmpty else { return nil }
+        return (engine, group)
     }
 }
 

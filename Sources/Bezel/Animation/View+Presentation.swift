@@ -67,6 +67,12 @@ extension View {
         engine.add(group)
     }
 
+    /// Stops an animation of a drawn value (its model value was set without animation).
+    func stopDrawnValueAnimation(_ key: Int) {
+        guard let state = presentationState, state.drawn[key] != nil else { return }
+        window?.application?.animationEngine.interrupt(self, property: .drawn(key))
+    }
+
     // MARK: Presented geometry (the renderer and the damage use it)
 
     var presentedFrame: Rect { presentationState?.frame ?? frame }

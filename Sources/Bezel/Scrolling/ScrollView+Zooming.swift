@@ -26,7 +26,34 @@ extension ScrollView {
             Diagnostics.report(.apiMisuse, "setZoomScale(\(scale)): must be finite and positive; ignored")
             return
         }
-        zoom(to: min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale)), around: nil)
+        let target = min(max(scale, minimumZoomScale), max(minimumZoomScale, maximumZoomScale))
+        animateZoomChange(animated) { self.zoom(to: target, around: nil) }
+    }
+
+    /// Zooms so that `rect` (content coordinates at zoom scale 1, as UIKit's) fills the scroll view as far as the zoom range
+    /// allows, centred; animated, the zoom runs as a 0.3 s view animation.
+    public func zoom(to rect: Rect, animated: Bool) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
+            Diagnostics.report(.apiMisuse, "zoom(to: \(rect)): not a finite, non-empty rectangle; ignored")
+            return
+        }
+        let scale = clampedZoom(min(bounds.width / r.width, bounds.height / r.height))
+        animateZoomChange(animated) {
+            self.zoom(to: scale, around: nil)
+            let centre = Point(x: r.midX * scale, y: r.midY * scale)
+            self.applyOffset(self.clamped(Point(x: centre.x - self.bounds.width / 2, y: centre.y - self.bounds.height / 2)))
+        }
+    }
+
+    /// Runs a zoom change at once or as a view animation (the zoomed view's frame and the
+    /// offset move together), telling the delegate when it is over, as UIKit does.
+    private func animateZoomChange(_ animated: Bool, _ change: @escaping () -> Void) {
+        guard animated, window != nil else { return change() }
+        View.animate(withDuration: Self.animatedScrollDuration, options: .curveEaseOut, animations: change) { [weak self] _ in
+            guard let self else { return }
+            self.delegate?.scrollViewDidEndZooming(self, with: self.delegate?.viewForZooming(in: self), atScale: self.zoomScale)
+        }
     }
 
     private func handlePinch(_ pinch: PinchGestureRecognizer) {

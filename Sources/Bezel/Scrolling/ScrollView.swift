@@ -140,6 +140,25 @@ open class ScrollView: View {
         }
     }
 
+    /// Scrolls the least distance that shows `rect` (content coordinates; as much of it as
+    /// fits), animated like `setContentOffset(_:animated:)`.
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        let r = rect.standardized
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
+            Diagnostics.report(.apiMisuse, "scrollRectToVisible(\(rect)): not finite; ignored")
+            return
+        }
+        var offset = contentOffset
+        func axis(_ lo: Double, _ hi: Double, _ start: Double, _ length: Double) -> Double {
+            if lo < start || hi - lo > length { return lo }
+            if hi > start + length { return hi - length }
+            return start
+        }
+        offset.x = axis(r.minX, r.maxX, offset.x, bounds.width)
+        offset.y = axis(r.minY, r.maxY, offset.y, bounds.height)
+        setContentOffset(clamped(offset), animated: animated)
+    }
+
     /// Sets the offset and tells the delegate.
     func applyOffset(_ offset: Point) {
         guard offset != boundsOrigin else { return }

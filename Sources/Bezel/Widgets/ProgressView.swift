@@ -4,9 +4,24 @@ open class ProgressView: View {
     public var progress: Double = 0 {
         didSet {
             progress = progress.isNaN ? 0 : min(1, max(0, progress))
-            if progress != oldValue { setNeedsDisplay() }
+            if progress != oldValue {
+                stopDrawnValueAnimation(Self.fillKey)
+                setNeedsDisplay()
+            }
         }
     }
+    /// The fill's glide for `setProgress(_:animated: true)` (0.25 s, Bezel's choice).
+    public static let animationDuration: TimeInterval = 0.25
+    private static let fillKey = 0
+
+    /// Sets the progress; animated, the fill glides to it.
+    public func setProgress(_ newValue: Double, animated: Bool) {
+        let shown = shownProgress
+        progress = newValue
+        if animated { animateDrawnValue(Self.fillKey, to: progress, from: shown, duration: Self.animationDuration) }
+    }
+
+    private var shownProgress: Double { presentedDrawnValue(Self.fillKey, model: progress) }
     public var trackTintColor = Color(rgb: 0x2A3F56)
     /// The filled part (default: the tint colour).
     public var progressTintColor: Color?
@@ -14,8 +29,9 @@ open class ProgressView: View {
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
         context.fillRoundedRect(bounds, radius: radius, color: trackTintColor)
-        guard progress > 0 else { return }
-        let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, bounds.width * progress), height: bounds.height)
+        let shown = shownProgress
+        guard shown > 0 else { return }
+        let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, bounds.width * min(1, shown)), height: bounds.height)
         context.fillRoundedRect(filled, radius: radius, color: progressTintColor ?? tintColor)
     }
 }

@@ -7,9 +7,18 @@ open class SegmentedControl: Control {
     public var selectedSegmentIndex = -1 {
         didSet {
             if selectedSegmentIndex < -1 || selectedSegmentIndex >= titles.count { selectedSegmentIndex = -1 }
-            if selectedSegmentIndex != oldValue { setNeedsDisplay() }
+            if selectedSegmentIndex != oldValue {
+                stopDrawnValueAnimation(Self.selectionKey)
+                setNeedsDisplay()
+            }
         }
     }
+    /// The selection's slide to a tapped segment (0.25 s, Bezel's choice, as iOS 13's
+    /// segmented control slides its selection).
+    public static let selectionDuration: TimeInterval = 0.25
+    private static let selectionKey = 0
+    /// Where the selection is drawn, in segments (between two while it slides).
+    private var shownSelection: Double { presentedDrawnValue(Self.selectionKey, model: Double(selectedSegmentIndex)) }
     public var titleStyle = TextStyle(size: 15, alignment: .center) { didSet { setNeedsDisplay() } }
 
     public static let noSegment = -1
@@ -56,7 +65,11 @@ open class SegmentedControl: Control {
         guard let touch, isTouchInside else { return }
         let index = segment(at: touch.location(in: self))
         guard index == touchedSegment, index != selectedSegmentIndex else { return }
+        let previous = selectedSegmentIndex, shown = shownSelection
         selectedSegmentIndex = index
+        if previous >= 0 {
+            animateDrawnValue(Self.selectionKey, to: Double(index), from: shown, duration: Self.selectionDuration)
+        }
         sendActions(for: .valueChanged, with: event)
     }
 
@@ -68,16 +81,19 @@ open class SegmentedControl: Control {
         guard !titles.isEmpty else { return }
         let tint = isEnabled ? tintColor : tintColor.withAlpha(0.35)
         let width = bounds.width / Double(titles.count)
+        let selection = selectedSegmentIndex >= 0 ? shownSelection : -1
+        if selection >= 0 {
+            context.fill(Rect(x: bounds.minX + selection * width, y: bounds.minY, width: width, height: bounds.height), color: tint)
+        }
         for (i, title) in titles.enumerated() {
             let segment = Rect(x: bounds.minX + Double(i) * width, y: bounds.minY, width: width, height: bounds.height)
-            if i == selectedSegmentIndex {
-                context.fill(segment, color: tint)
-            } else if i == touchedSegment && isHighlighted {
+            let isUnderSelection = selection >= 0 && abs(Double(i) - selection) < 0.5
+            if !isUnderSelection, i == touchedSegment && isHighlighted {
                 context.fill(segment, color: tint.withAlpha(0.15))
             }
             if i > 0 { context.fill(Rect(x: segment.minX - 0.5, y: bounds.minY, width: 1, height: bounds.height), color: tint) }
             var style = titleStyle
-            style.color = i == selectedSegmentIndex ? .white : tint
+            style.color = isUnderSelection ? .white : tint
             context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)
         }
         context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: tint)

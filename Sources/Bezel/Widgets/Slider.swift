@@ -10,7 +10,10 @@ open class Slider: Control {
         didSet {
             if value.isNaN { value = oldValue }
             value = clampedValue(value)
-            if value != oldValue { setNeedsDisplay() }
+            if value != oldValue {
+                stopDrawnValueAnimation(Self.thumbKey)
+                setNeedsDisplay()
+            }
         }
     }
     public var isContinuous = true
@@ -29,9 +32,20 @@ open class Slider: Control {
     private var grabOffset: Double = 0
     private var changedWhileTracking = false
 
+    /// The thumb's glide for `setValue(_:animated: true)` (0.25 s, Bezel's choice: UIKit
+    /// does not document its duration).
+    public static let animationDuration: TimeInterval = 0.25
+    private static let thumbKey = 0
+
+    /// Sets the value; animated, the thumb and the filled track glide to it.
     public func setValue(_ newValue: Double, animated: Bool = false) {
+        let shown = shownFraction
         value = newValue
+        if animated { animateDrawnValue(Self.thumbKey, to: fraction, from: shown, duration: Self.animationDuration) }
     }
+
+    /// The fraction drawn: the value's, or where an animated change has got to.
+    private var shownFraction: Double { presentedDrawnValue(Self.thumbKey, model: fraction) }
 
     private func clampedValue(_ v: Double) -> Double {
         let lo = min(minimumValue, maximumValue), hi = max(minimumValue, maximumValue)
@@ -45,7 +59,7 @@ open class Slider: Control {
     /// The thumb's centre along the track, in the slider's coordinates.
     var thumbCenterX: Double {
         let r = thumbDiameter / 2
-        return bounds.minX + r / 2 + (bounds.width - r) * fraction
+        return bounds.minX + r / 2 + (bounds.width - r) * shownFraction
     }
 
     /// The thumb's frame (it may extend past the bounds vertically).

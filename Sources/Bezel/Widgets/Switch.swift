@@ -3,8 +3,18 @@
 @MainActor
 open class Switch: Control {
     public var isOn = false {
-        didSet { if isOn != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard isOn != oldValue else { return }
+            stopDrawnValueAnimation(Self.knobKey)
+            setNeedsDisplay()
+        }
     }
+    /// The knob's slide when the switch changes (UIKit does not document it; 0.25 s is
+    /// Bezel's, close to what iOS shows).
+    public static let toggleDuration: TimeInterval = 0.25
+    private static let knobKey = 0
+    /// Where the knob is drawn, 0 (off) ... 1 (on); between the two while it slides.
+    var knobPosition: Double { presentedDrawnValue(Self.knobKey, model: isOn ? 1 : 0) }
     /// The track when on (default: UIKit's systemGreen).
     public var onTintColor = Color(rgb: 0x34C759)
     /// The track when off.
@@ -14,14 +24,17 @@ open class Switch: Control {
     private var dragged = false
     private var startX = 0.0
 
+    /// Sets the value; animated, the knob slides and the track's colour follows it.
     public func setOn(_ on: Bool, animated: Bool = false) {
+        let shown = knobPosition
         isOn = on
+        if animated { animateDrawnValue(Self.knobKey, to: on ? 1 : 0, from: shown, duration: Self.toggleDuration) }
     }
 
     /// The knob's frame: a circle inset 3 pt in the track, at the end of the current value.
     public var knobRect: Rect {
         let d = max(0, bounds.height - 6)
-        let x = isOn ? bounds.maxX - 3 - d : bounds.minX + 3
+        let x = bounds.minX + 3 + (bounds.width - 6 - d) * knobPosition
         return Rect(x: x, y: bounds.minY + 3, width: d, height: d)
     }
 
@@ -42,7 +55,8 @@ open class Switch: Control {
         guard let touch, isTouchInside else { return }
         let newValue = dragged ? touch.location(in: self).x > bounds.midX : !isOn
         if newValue != isOn {
-            isOn = newValue
+            // A tapped switch slides its knob, as UIKit's does.
+            setOn(newValue, animated: true)
             sendActions(for: .valueChanged, with: event)
         }
     }
@@ -55,7 +69,7 @@ open class Switch: Control {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
-        let track = isOn ? onTintColor : offTintColor
+        let track = offTintColor.interpolated(to: onTintColor, fraction: min(1, max(0, knobPosition)))
         context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? track : track.withAlpha(0.5))
         context.fillEllipse(in: knobRect, color: isHighlighted ? thumbTintColor.withAlpha(0.9) : thumbTintColor)
     }

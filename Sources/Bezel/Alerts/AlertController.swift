@@ -1,0 +1,227 @@
+/// UIKit's `UIAlertController`: a title, a message and actions, presented modally as a
+/// centred alert or as an action sheet rising from the bottom, over a dimming view that
+/// takes no touch (tapping outside does nothing, as on an iPhone). A tapped action dismisses
+/// the alert, then its handler runs.
+///
+/// Sizes are UIKit's grown for a kiosk panel seen from arm's length: an alert is 400 pt wide
+/// (UIKit's 270 pt phone alert scaled by the panel's larger type), buttons 56 pt tall
+/// (UIKit's 44 pt plus room for 20 pt type), corners 14 pt (UIKit's 13-14 pt).
+///
+/// Text fields inside alerts come with text input (they need `TextField`).
+@MainActor
+open class AlertController: ViewController {
+    public enum Style: Sendable { case actionSheet, alert }
+
+    public static let alertWidth = 400.0
+    public static let actionSheetWidth = 480.0
+    public static let buttonHeight = 56.0
+    public static let cornerRadius = 14.0
+    /// UIKit's spacing: 20 pt around the title and message, 8 pt between an action sheet's
+    /// groups and from the screen's edge.
+    static let padding = 20.0
+    static let sheetMargin = 8.0
+
+    public var message: String? { didSet { if isViewLoaded { build() } } }
+    public let preferredStyle: Style
+    public private(set) var actions: [AlertAction] = []
+    /// Drawn bold (and triggered by Return once keys reach alerts); must be one of `actions`.
+    public var preferredAction: AlertAction? {
+        didSet {
+            if let action = preferredAction, !actions.contains(where: { $0 === action }) {
+                Diagnostics.report(.apiMisuse, "AlertController.preferredAction: \(action.title ?? "?") is not one of the alert's actions; ignored")
+                preferredAction = oldValue
+            }
+            if isViewLoaded { build() }
+        }
+    }
+
+    /// Looks (UIKit's light alert: a near-white card, black text, tinted buttons).
+    public static let cardColor = Color(rgb: 0xF2F2F2)
+    public static let separatorColor = Color(rgb: 0xC6C6C8)
+    public static let destructiveColor = Color(rgb: 0xFF3B30)
+
+    private var tappedAction: AlertAction?
+
+    public init(title: String?, message: String?, preferredStyle: Style) {
+        self.message = message
+        self.preferredStyle = preferredStyle
+        super.init()
+        self.title = title
+        modalPresentationStyle = .overFullScreen
+    }
+
+    /// Adds a button. A second `.cancel` action is refused with a report (UIKit raises).
+    public func addAction(_ action: AlertAction) {
+        if action.style == .cancel, actions.contains(where: { $0.style == .cancel }) {
+            Diagnostics.report(.apiMisuse, "AlertController.addAction: an alert can have only one cancel action; \(action.title ?? "?") ignored")
+            return
+        }
+        actions.append(action)
+        if isViewLoaded { build() }
+    }
+
+    open override func loadView() {
+        let root = View()
+        root.name = "alert"
+        view = root
+    }
+
+    open override func viewDidLoad() {
+        build()
+    }
+
+    override var presentationMotion: PresentationMotion {
+        preferredStyle == .alert ? .alert : .coverVertical
+    }
+
+    override func preferredPresentationFrame(in bounds: Rect) -> Rect? {
+        let size = contentSize(in: bounds)
+        switch preferredStyle {
+        case .alert:
+            return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        case .actionSheet:
+            return Rect(x: bounds.midX - size.width / 2, y: bounds.maxY - Self.sheetMargin - size.height, width: size.width, height: size.height)
+        }
+    }
+
+    // MARK: Layout
+
+    private var width: Double = alertWidth
+
+    /// Actions in display order: for two side by side, cancel first (left); in a column or a
+    /// sheet, cancel last.
+    private var orderedActions: [AlertAction] {
+        let cancel = actions.filter { $0.style == .cancel }
+        let others = actions.filter { $0.style != .cancel }
+        if preferredStyle == .alert, actions.count == 2 { return cancel + others }
+        return others + cancel
+    }
+
+    private var sideBySide: Bool { preferredStyle == .alert && actions.count == 2 }
+
+    private var titleStyle: TextStyle { TextStyle(size: 20, weight: .bold, color: .black, alignment: .center, numberOfLines: 0) }
+    private var messageStyle: TextStyle { TextStyle(size: 16, color: .black, alignment: .center, numberOfLines: 0) }
+
+    private func textHeight(_ text: String?, _ style: TextStyle, width: Double) -> Double {
+        guard let text, !text.isEmpty else { return 0 }
+        if let measurer = TextMetrics.measurer { return measurer.measureText(text, style: style, width: width).height }
+        // No text backend (core-only tests): one line per 40 characters at 1.2 x the size.
+        return Double((text.count + 39) / 40) * style.size * 1.2
+    }
+
+    private func headerHeight(width: Double) -> Double {
+        let textWidth = width - 2 * Self.padding
+        let t = textHeight(title, titleStyle, width: textWidth), m = textHeight(message, messageStyle, width: textWidth)
+        guard t + m > 0 else { return 0 }
+        return Self.padding + t + (t > 0 && m > 0 ? 4 : 0) + m + Self.padding
+    }
+
+    private func contentSize(in bounds: Rect) -> Size {
+        switch preferredStyle {
+        case .alert:
+            let w = min(Self.alertWidth, max(0, bounds.width - 2 * Self.padding))
+            let rows = sideBySide ? 1 : actions.count
+            let h = headerHeight(width: w) + Double(rows) * Self.buttonHeight
+            return Size(width: w, height: min(h, max(0, bounds.height - 2 * Self.padding)))
+        case .actionSheet:
+            let w = min(Self.actionSheetWidth, max(0, bounds.width - 2 * Self.sheetMargin))
+            let main = actions.filter { $0.style != .cancel }.count
+            let hasCancel = actions.contains { $0.style == .cancel }
+            let h = headerHeight(width: w) + Double(main) * Self.buttonHeight + (hasCancel ? Self.sheetMargin + Self.buttonHeight : 0)
+            return Size(width: w, height: min(h, max(0, bounds.height - 2 * Self.sheetMargin)))
+        }
+    }
+
+    /// The card views and buttons, rebuilt when the content changes.
+    private func build() {
+        let root = view
+        for subview in root.subviews { subview.removeFromSuperview() }
+        width = root.bounds.width > 0 ? root.bounds.width : Self.alertWidth
+        let header = headerHeight(width: width)
+        let card = View(name: "alertCard")
+        card.backgroundColor = Self.cardColor
+        card.cornerRadius = Self.cornerRadius
+        card.clipsToBounds = true
+        root.addSubview(card)
+        var y = 0.0
+        let textWidth = width - 2 * Self.padding
+        if header > 0 {
+            y = Self.padding
+            if let title, !title.isEmpty {
+                let h = textHeight(title, titleStyle, width: textWidth)
+                card.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: title, style: titleStyle))
+                y += h + 4
+            }
+            if let message, !message.isEmpty {
+                let h = textHeight(message, messageStyle, width: textWidth)
+                card.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: message, style: messageStyle))
+            }
+            y = header
+        }
+        let ordered = orderedActions
+        let inCard = preferredStyle == .alert ? ordered : ordered.filter { $0.style != .cancel }
+        for (i, action) in inCard.enumerated() {
+            let frame: Rect
+            if sideBySide {
+                let w = width / 2
+                frame = Rect(x: Double(i) * w, y: y, width: w, height: Self.buttonHeight)
+            } else {
+                frame = Rect(x: 0, y: y + Double(i) * Self.buttonHeight, width: width, height: Self.buttonHeight)
+            }
+            card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1)))
+            if sideBySide, i == 1 { card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height))) }
+            card.addSubview(button(for: action, frame: frame))
+        }
+        let cardHeight = sideBySide ? y + Self.buttonHeight : y + Double(inCard.count) * Self.buttonHeight
+        card.frame = Rect(x: 0, y: 0, width: width, height: cardHeight)
+        if preferredStyle == .actionSheet, let cancel = ordered.last, cancel.style == .cancel {
+            let group = View(name: "alertCancelCard")
+            group.backgroundColor = .white
+            group.cornerRadius = Self.cornerRadius
+            group.clipsToBounds = true
+            group.frame = Rect(x: 0, y: cardHeight + Self.sheetMargin, width: width, height: Self.buttonHeight)
+            group.addSubview(button(for: cancel, frame: group.bounds))
+            root.addSubview(group)
+        }
+        if header == 0, inCard.isEmpty { card.isHidden = true }
+    }
+
+    private func separator(_ frame: Rect) -> View {
+        let line = View(frame: frame)
+        line.backgroundColor = Self.separatorColor
+        line.isUserInteractionEnabled = false
+        return line
+    }
+
+    private func button(for action: AlertAction, frame: Rect) -> Button {
+        let button = Button(frame: frame)
+        button.name = action.title ?? "action"
+        button.title = action.title
+        let isBold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
+        button.titleStyle = TextStyle(size: 20, weight: isBold ? .bold : .regular, alignment: .center)
+        button.setTitleColor(action.style == .destructive ? Self.destructiveColor : view.tintColor, for: .normal)
+        button.setBackgroundColor(Color.black.withAlpha(0.08), for: .highlighted)
+        button.isEnabled = action.isEnabled
+        action.button = button
+        button.addAction(for: .touchUpInside) { [weak self, weak action] _, _ in
+            guard let self, let action else { return }
+            self.tapped(action)
+        }
+        return button
+    }
+
+    /// Dismisses the alert, then runs the action's handler (once: further taps while it
+    /// leaves are ignored).
+    private func tapped(_ action: AlertAction) {
+        guard tappedAction == nil else { return }
+        tappedAction = action
+        dismiss(animated: true) { [weak self] in
+            self?.tappedAction = nil
+            action.handler?(action)
+        }
+    }
+
+    open override func viewWillLayoutSubviews() {
+        if view.bounds.width != width { build() }
+    }
+}
