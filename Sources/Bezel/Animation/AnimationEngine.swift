@@ -41,6 +41,17 @@ final class AnimationEngine {
         updateSubscription()
     }
 
+    /// What the running tracks of `view`'s `property` add to its model value now.
+    func offset(of view: View, _ property: AnimatedProperty) -> AnimationVector {
+        guard let state = view.presentationState else { return AnimationVector() }
+        let now = application.clock.now
+        var sum = AnimationVector()
+        for track in state.tracks where track.property == property {
+            sum += (track.from - track.to) * (1 - track.group.timing.sample(at: now).value)
+        }
+        return sum
+    }
+
     /// The value `view` shows for `property` now (its model value when it is not animating).
     func presentedVector(of view: View, _ property: AnimatedProperty) -> AnimationVector {
         guard let state = view.presentationState else { return view.modelVector(property) }

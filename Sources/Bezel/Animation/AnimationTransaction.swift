@@ -70,7 +70,8 @@ final class AnimationTransaction {
             guard engineHere === engine, let group else { continue }
             var from = change.from
             if options.contains(.beginFromCurrentState), view.isAnimating(change.property) {
-                from = engineHere.presentedVector(of: view, change.property)
+                // What the screen shows: the old model value plus the running tracks' share.
+                from = change.from + engineHere.offset(of: view, change.property)
                 engineHere.interrupt(view, property: change.property)
             }
             var to = view.modelVector(change.property, fallback: from)

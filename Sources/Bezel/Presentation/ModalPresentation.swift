@@ -26,6 +26,8 @@ final class ModalPresentation {
     let container: View
     let dimmingView: View?
     private(set) var isTransitioning = false
+    /// Where a full-screen presentation took the presenter's view from.
+    private var coveredPlace: (View, Int)?
 
     init(presenter: ViewController, presented: ViewController) {
         self.presenter = presenter
@@ -77,9 +79,12 @@ final class ModalPresentation {
         view.layoutIfNeeded()
         let finish: (Bool) -> Void = { [self] _ in
             isTransitioning = false
-            // The presenter is hidden under a full-screen presentation (UIKit takes its view
-            // out of the window; hiding keeps its place and its touches' views).
-            if coversPresenter { presenter.viewIfLoaded?.isHidden = true }
+            // Under a full-screen presentation the presenter's view leaves the window, as in
+            // UIKit (fingers still on it are cancelled then); dismissal puts it back in place.
+            if coversPresenter, let covered = presenter.viewIfLoaded, let superview = covered.superview {
+                coveredPlace = (superview, superview.subviews.indexOfObject(covered) ?? 0)
+                covered.removeFromSuperview()
+            }
             presented.endAppearanceTransition()
             if coversPresenter { presenter.endAppearanceTransition() }
             completion?()
@@ -114,8 +119,11 @@ final class ModalPresentation {
         let coversPresenter = style == .fullScreen
         presented.beginAppearanceTransition(false, animated: animated)
         if coversPresenter {
-            presenter.viewIfLoaded?.isHidden = false
             presenter.beginAppearanceTransition(true, animated: animated)
+            if let (superview, index) = coveredPlace, let covered = presenter.viewIfLoaded {
+                superview.insertSubview(covered, at: index)
+                coveredPlace = nil
+            }
         }
         let finish: (Bool) -> Void = { [self] _ in
             isTransitioning = false

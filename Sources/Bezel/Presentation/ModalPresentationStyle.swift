@@ -1,6 +1,6 @@
 /// UIKit's `UIModalPresentationStyle`, the styles a kiosk uses.
 public enum ModalPresentationStyle: Sendable {
-    /// Covers the screen; the presenter's view is hidden once the transition ends (and gets
+    /// Covers the screen; the presenter's view leaves the window once the transition ends (and gets
     /// `viewWillDisappear`/`viewDidDisappear`).
     case fullScreen
     /// Covers the screen with the presenter still visible under a dimming view (the presenter
