@@ -26,7 +26,6 @@ open class TabBar: View {
         super.init(frame: frame)
         name = "tabBar"
         backgroundColor = Color(rgb: 0xF7F7F7)
-        autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
     }
 
     public func setItems(_ items: [TabBarItem], animated: Bool = false) {

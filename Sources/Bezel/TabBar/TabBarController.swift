@@ -29,11 +29,14 @@ open class TabBarController: ViewController {
         super.init()
     }
 
+    open override func loadView() {
+        view = TabBarContainerView(controller: self)
+    }
+
     open override func viewDidLoad() {
         content.name = "tabContent"
-        content.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: max(0, view.bounds.height - TabBar.height))
-        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.clipsToBounds = true
+        placeBars()
         view.addSubview(content)
         view.addSubview(tabBar)
         tabBar.onItemTapped = { [weak self] item in self?.itemTapped(item) }
@@ -89,6 +92,14 @@ open class TabBarController: ViewController {
         }
     }
 
+    /// The content above the bar, the bar along the bottom (again whenever the view's size
+    /// changes, so frames are right before any layout pass).
+    func placeBars() {
+        let bounds = view.bounds
+        content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - TabBar.height))
+        tabBar.frame = Rect(x: 0, y: max(0, bounds.height - TabBar.height), width: bounds.width, height: TabBar.height)
+    }
+
     private func itemTapped(_ item: TabBarItem) {
         guard let index = viewControllers.firstIndex(where: { $0.tabBarItem === item }) else { return }
         let controller = viewControllers[index]
@@ -113,6 +124,7 @@ open class TabBarController: ViewController {
         let next = selectedViewController
         tabBar.selectedItem = next?.tabBarItem
         let appearance = isOnScreen && view.window != nil
+        _ = next?.view
         if appearance {
             previous?.beginAppearanceTransition(false, animated: false)
             next?.beginAppearanceTransition(true, animated: false)
@@ -122,11 +134,26 @@ open class TabBarController: ViewController {
             next.view.frame = content.bounds
             next.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             content.addSubview(next.view)
-            next.view.layoutIfNeeded()
+            if appearance { next.view.layoutIfNeeded() }
         }
         if appearance {
             previous?.endAppearanceTransition()
             next?.endAppearanceTransition()
         }
+    }
+}
+
+/// The tab bar controller's view: places the content and the bar when its size changes.
+@MainActor
+final class TabBarContainerView: View {
+    private weak var controller: TabBarController?
+
+    init(controller: TabBarController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    override var frame: Rect {
+        didSet { if frame.size != oldValue.size { controller?.placeBars() } }
     }
 }
