@@ -7,20 +7,29 @@ extension ViewController {
     /// (a navigation or tab bar controller, say), which becomes `presentingViewController`.
     /// Refused with a report (and no completion) when this controller's view is not in a
     /// window, when that controller already presents one, or when `controller` is already
-    /// presented or is in a container.
+    /// presented, on screen (a window's root) or in a container.
     public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         var presenter: ViewController = self
         while let parent = presenter.parent { presenter = parent }
-        guard let window = presenter.viewIfLoaded?.window else {
-            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(debugName)'s view is not in a window; ignored")
-            return
-        }
         guard presenter.presentedViewController == nil else {
             Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is already presenting \(presenter.presentedViewController!.debugName); ignored")
             return
         }
-        guard controller.presentingViewController == nil, controller.parent == nil, controller !== presenter else {
-            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): it is already presented or is a child controller; ignored")
+        guard let window = presenter.viewIfLoaded?.window else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(debugName)'s view is not in a window; ignored")
+            return
+        }
+        var below: ViewController? = presenter
+        while let b = below {
+            if b === controller {
+                Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): it presents \(presenter.debugName) (directly or not); ignored")
+                return
+            }
+            below = b.presentingViewController
+        }
+        guard controller.presentingViewController == nil, controller.parent == nil, controller !== presenter,
+              controller.viewIfLoaded?.window == nil else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): it is already presented, on screen or a child controller; ignored")
             return
         }
         let presentation = ModalPresentation(presenter: presenter, presented: controller)
