@@ -52,6 +52,11 @@ open class NavigationController: ViewController {
         updateBar()
     }
 
+    func placeContent() {
+        content.frame = contentFrame
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
+    }
+
     private var contentFrame: Rect {
         Rect(x: 0, y: NavigationBar.height, width: view.bounds.width, height: max(0, view.bounds.height - NavigationBar.height))
     }
@@ -186,6 +191,12 @@ final class NavigationTransitionView: View {
     init(controller: NavigationController) {
         self.controller = controller
         super.init(frame: .zero)
+    }
+
+    /// The bar and the content follow the view's size at once (not at the next layout pass),
+    /// so frames are right for hit-testing before the first frame is drawn.
+    override var frame: Rect {
+        didSet { if frame.size != oldValue.size { controller?.placeContent() } }
     }
 
     override func hitTest(_ point: Point, with event: Event?) -> View? {
