@@ -91,6 +91,27 @@ struct DemoTour {
         fingers.tap(at: stepper.convert(Point(x: stepper.bounds.width * 0.75, y: stepper.bounds.height / 2), to: nil))
         settle()
         try screenshot("settings")
+
+        print("== Reset in the bar: the confirmation alert zooms in; Reset puts the settings back, animated")
+        fingers.tap(at: center(of: demo.navigation.navigationBar.itemViewsShown[0]))
+        settle()
+        try screenshot("alert")
+        if let reset = demo.settings.presentedViewController?.view.subviews.first?.subviews.last {
+            fingers.tap(at: center(of: reset))
+        }
+        settle()
+
+        print("== back, then motion: the drawer opens on an animator; the card is thrown and springs home")
+        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
+        settle()
+        fingers.tap(at: center(of: demo.home.tiles[3]))
+        settle()
+        fingers.tap(at: center(of: demo.motion.drawerButton))
+        let thrown = center(of: demo.motion.card)
+        fingers.drag(from: thrown, to: Point(x: thrown.x + 180, y: thrown.y + 120), steps: 8, duration: 0.12)
+        fingers.wait(0.05)
+        try screenshot("motion")
+        settle()
         return written
     }
 }

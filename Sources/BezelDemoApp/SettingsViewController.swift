@@ -11,6 +11,10 @@ public final class SettingsViewController: ViewController {
     public let theme = SegmentedControl(frame: Rect(x: 300, y: 252, width: 360, height: 44), items: ["Dark", "Light", "Auto"])
     public let idleMinutes = Stepper(frame: Rect(x: 300, y: 316, width: 160, height: 44))
     public private(set) var values: [String: Label] = [:]
+    /// The bar's Reset item: asks first, with an alert.
+    public private(set) lazy var resetItem = BarButtonItem(title: "Reset") { [weak self] _ in self?.confirmReset() }
+    /// What the screen reports (a reset confirmed or not), for the log.
+    var onReport: ((String) -> Void)?
 
     public override init() {
         super.init()
@@ -41,7 +45,29 @@ public final class SettingsViewController: ViewController {
             values[name] = value
             control.addAction(for: .valueChanged) { [weak self] _, _ in self?.refresh() }
         }
+        navigationItem.leftBarButtonItem = resetItem
+        navigationItem.leftItemsSupplementBackButton = true
         refresh()
+    }
+
+    /// The confirmation: an alert whose destructive action puts every setting back, animated.
+    public func confirmReset() {
+        let alert = AlertController(title: "Reset all settings?",
+                                    message: "Sounds, brightness, volume, theme and the idle timeout go back to their defaults.",
+                                    preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel) { [weak self] _ in self?.onReport?("reset cancelled") })
+        alert.addAction(AlertAction(title: "Reset", style: .destructive) { [weak self] _ in
+            guard let self else { return }
+            self.soundSwitch.setOn(true, animated: true)
+            self.dimSwitch.setOn(false, animated: true)
+            self.brightness.setValue(0.8, animated: true)
+            self.volume.setValue(0.5, animated: true)
+            self.theme.selectedSegmentIndex = 0
+            self.idleMinutes.value = 5
+            self.refresh()
+            self.onReport?("settings reset")
+        })
+        present(alert, animated: true)
     }
 
     private func refresh() {

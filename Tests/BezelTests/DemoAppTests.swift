@@ -96,6 +96,71 @@ import Glibc
         #expect(demo.gestures.lines["tap"]?.text == "tap: ended x2")
     }
 
+    @Test func theMotionCardSpringsHomeAndCanBeGrabbedMidFlight() {
+        let (demo, fingers, _, _) = makeDemo()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        demo.open("Motion")
+        fingers.wait(1)
+        let card = demo.motion.card
+        let home = card.center
+        fingers.drag(from: center(card), to: center(card) + Point(x: 200, y: 100), steps: 8, duration: 0.12)
+        #expect(card.center == demo.motion.cardHome, "the model is home at once")
+        fingers.wait(0.1)
+        let flying = card.presentation.center
+        #expect(flying != home && flying.x > home.x, "on its way home (\(flying))")
+        // Grab it where it is seen: the card takes the touch (.allowUserInteraction) and stops there.
+        let grabAt = card.superview!.convert(flying, to: nil)
+        fingers.down(at: grabAt)
+        fingers.wait(0.05)
+        fingers.move(to: grabAt + Point(x: 12, y: 0))
+        fingers.wait(0.05)
+        fingers.move(to: grabAt + Point(x: 24, y: 0))
+        #expect(log.contains("card grabbed mid-flight"))
+        #expect(abs(card.presentation.center.x - (flying.x + 24)) < 1, "it follows the finger from where it was seen")
+        fingers.up()
+        fingers.wait(2)
+        #expect(card.presentation.center == home && !card.hasRunningAnimations)
+        #expect(log.filter { $0.hasPrefix("card") } == ["card released", "card grabbed mid-flight", "card interrupted", "card released", "card settled"])
+        #expect(!demo.application.displayLink.isRunning)
+    }
+
+    @Test func theDrawerRunsOnAnAnimatorThatTheButtonTurnsAround() {
+        let (demo, fingers, _, _) = makeDemo()
+        demo.open("Motion")
+        fingers.wait(1)
+        let drawer = demo.motion.drawer
+        demo.motion.toggleDrawer()
+        fingers.wait(MotionViewController.drawerDuration / 2)
+        let midway = drawer.presentation.frame.origin.y
+        #expect(midway < MotionViewController.drawerClosedY && midway > MotionViewController.drawerOpenY)
+        demo.motion.toggleDrawer()            // turned around: back to closed
+        fingers.wait(1)
+        #expect(!demo.motion.isDrawerOpen && drawer.frame.origin.y == MotionViewController.drawerClosedY)
+        demo.motion.toggleDrawer()
+        fingers.wait(1)
+        #expect(demo.motion.isDrawerOpen && drawer.frame.origin.y == MotionViewController.drawerOpenY)
+    }
+
+    @Test func resetAsksWithAnAlertAndPutsTheSettingsBack() {
+        let (demo, fingers, _, _) = makeDemo()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        demo.open("Settings")
+        fingers.wait(1)
+        demo.window.layoutIfNeeded()
+        demo.settings.soundSwitch.isOn = false
+        fingers.tap(at: center(demo.navigation.navigationBar.itemViewsShown[0]))
+        fingers.wait(1)
+        let alert = try! #require(demo.settings.presentedViewController as? AlertController)
+        #expect(demo.navigation.presentedViewController === alert && alert.actions.map(\.title) == ["Cancel", "Reset"])
+        let buttons = alert.view.subviews[0].subviews.compactMap { $0 as? Button }
+        fingers.tap(at: center(buttons[1]))
+        fingers.wait(1)
+        #expect(log.suffix(1) == ["settings reset"] && demo.settings.soundSwitch.isOn)
+        #expect(demo.settings.values["Sounds"]?.text == "on")
+    }
+
     @Test func theClockShowsTheMinuteAndWakesOnlyOnMinuteBoundaries() {
         let (demo, _, _, _) = makeDemo()
         let runLoop = demo.application.runLoop
@@ -115,7 +180,7 @@ import Glibc
         let directory = "/tmp/bezel-demo-shots-\(getpid())"
         let (output, status) = runCommand("BEZEL_BACKEND=headless BEZEL_SCREENSHOT_DIR=\(directory) BEZEL_CONFIG=/dev/null \(demo)")
         try #require(status == 0 && output.contains("touring the demo headless instead"), "\(output)")
-        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings"] {
+        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion"] {
             let image = try ImageBuffer(contentsOfPNG: "\(directory)/\(name).png")
             #expect(try Snapshot.check(image, named: "demo-" + name))
         }

@@ -11,8 +11,8 @@ extension ViewController {
     public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         var presenter: ViewController = self
         while let parent = presenter.parent { presenter = parent }
-        guard presenter.presentedViewController == nil else {
-            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is already presenting \(presenter.presentedViewController!.debugName); ignored")
+        guard presenter.ownPresentedViewController == nil else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is already presenting \(presenter.ownPresentedViewController!.debugName); ignored")
             return
         }
         guard let window = presenter.viewIfLoaded?.window else {
@@ -33,7 +33,7 @@ extension ViewController {
             return
         }
         let presentation = ModalPresentation(presenter: presenter, presented: controller)
-        presenter.presentedViewController = controller
+        presenter.ownPresentedViewController = controller
         controller.presentingViewController = presenter
         controller.presentation = presentation
         presentation.show(in: window, animated: animated, completion: completion)
@@ -43,7 +43,7 @@ extension ViewController {
     /// a presented controller that presents nothing, dismisses that controller itself.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         let target: ViewController
-        if presentedViewController != nil {
+        if ownPresentedViewController != nil {
             target = self
         } else if let presenting = presentingViewController {
             target = presenting
@@ -56,7 +56,7 @@ extension ViewController {
             }
             return outer.dismiss(animated: animated, completion: completion)
         }
-        guard let presented = target.presentedViewController, let presentation = presented.presentation else {
+        guard let presented = target.ownPresentedViewController, let presentation = presented.presentation else {
             completion?()
             return
         }
@@ -65,9 +65,9 @@ extension ViewController {
             return
         }
         // Controllers presented above it go at once, the one this call is about moves.
-        if let above = presented.presentedViewController { presented.dismiss(animated: false) { _ = above } }
+        if let above = presented.ownPresentedViewController { presented.dismiss(animated: false) { _ = above } }
         presentation.hide(animated: animated) {
-            target.presentedViewController = nil
+            target.ownPresentedViewController = nil
             presented.presentingViewController = nil
             presented.presentation = nil
             completion?()

@@ -25,7 +25,10 @@ open class ViewController: Responder {
 
     /// Set by a presentation: the controller that presented this one, and the one this presents.
     public internal(set) weak var presentingViewController: ViewController?
-    public internal(set) var presentedViewController: ViewController?
+    var ownPresentedViewController: ViewController?
+    /// The controller this one presents, or that its container presents for it (UIKit's rule:
+    /// a child's presentation is made by its outermost container).
+    public var presentedViewController: ViewController? { ownPresentedViewController ?? parent?.presentedViewController }
     /// How `present(_:animated:completion:)` shows this controller.
     public var modalPresentationStyle = ModalPresentationStyle.fullScreen
     /// How the presentation moves (UIKit's default: the view slides up from the bottom).
