@@ -13,6 +13,8 @@
 //   M1  full render of the standard scene into the 800x480 XRGB8888 framebuffer (render into
 //       cached memory with cairo + Pango, then copy to the framebuffer);
 //   M2  button 12 turns highlighted: redraw of the damaged region and its copy;
+//   M8  one frame of an AlertController (three actions) fading and zooming in over the scene,
+//       with its dimming view, in the middle of the transition;
 //
 // Run in release: `swift run -c release bezel-bench [iterations]`.
 import Bezel
@@ -202,6 +204,44 @@ func measureRendering(iterations: Int) -> (full: Stats, highlight: Stats) {
     return (Stats(full), Stats(highlight))
 }
 
+/// M8: one frame of an alert fading and zooming in over the standard scene, its dimming view
+/// included: the alert is presented (animated), the clock moves to the middle of its 0.25 s
+/// transition (the display link ticking at 60 Hz in virtual time), and the frame is drawn.
+@MainActor
+func measureAlertFrame(iterations: Int) -> (Stats, Rect) {
+    let app = Application(clock: VirtualClock(), tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    let presenter = ViewController()
+    presenter.view = scene.root
+    guard let display = try? HeadlessDisplay(window: scene.window) else {
+        print("ERROR: cannot create the headless display")
+        exit(1)
+    }
+    display.renderFrame()
+    var samples: [UInt64] = []
+    var alertFrame = Rect.zero
+    for i in 0..<(iterations + iterations / 10) {
+        let alert = AlertController(title: "Start the brew?",
+                                    message: "The machine will use 250 ml of water and take about four minutes. Keep the cup under the spout.",
+                                    preferredStyle: .alert)
+        for title in ["Start", "Start later", "Cancel"] {
+            alert.addAction(AlertAction(title: title, style: title == "Cancel" ? .cancel : .default))
+        }
+        presenter.present(alert, animated: true)
+        display.renderFrame()
+        app.runLoop.advance(by: AlertController.presentationDuration / 2)
+        let t0 = nowNanoseconds()
+        display.renderFrame()
+        let t1 = nowNanoseconds()
+        alertFrame = alert.view.frame
+        app.runLoop.advance(by: 1)
+        presenter.dismiss(animated: false)
+        display.renderFrame()
+        if i >= iterations / 10 { samples.append(t1 - t0) }
+    }
+    return (Stats(samples), alertFrame)
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments.dropFirst()
@@ -214,6 +254,8 @@ func main() {
           RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: redraw + copy
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
           RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
+          RESULT M8 median_us=… p95_us=… ratio_memcpy=…   one frame of an alert fading and zooming in
+                                                           over the scene (dimming view included)
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
         and renders it once.
@@ -236,7 +278,7 @@ func main() {
         stage("creating the display (cairo, fontconfig)")
         display?.renderFrame()
         stage("the first frame (Pango, fonts)")
-        print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
+    print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
         return
     }
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
@@ -244,6 +286,7 @@ func main() {
     let (m3, clicks) = measurePressToClick(iterations: iterations)
     let m6 = measureTenFingerFrame(iterations: iterations)
     let (m1, m2) = measureRendering(iterations: iterations)
+    let (m8, alertFrame) = measureAlertFrame(iterations: iterations)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
     let copiesAfter = measureFrameCopies(iterations: iterations)
@@ -252,6 +295,7 @@ func main() {
     print("RESULT M2 median_us=\(format(m2.median)) p95_us=\(format(m2.p95)) ratio_memcpy=\(format(m2.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")
+    print("RESULT M8 median_us=\(format(m8.median)) p95_us=\(format(m8.p95)) ratio_memcpy=\(format(m8.median / memcpyMedian)) iterations=\(iterations) alert=\(Int(alertFrame.width))x\(Int(alertFrame.height))")
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")

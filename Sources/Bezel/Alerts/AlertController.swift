@@ -12,6 +12,10 @@
 open class AlertController: ViewController {
     public enum Style: Sendable { case actionSheet, alert }
 
+    /// An alert zooms and fades in over 0.25 s and fades out over 0.2 s (UIKit does not
+    /// document them; these are close to what iOS shows).
+    public static let presentationDuration: TimeInterval = 0.25
+    public static let dismissalDuration: TimeInterval = 0.2
     public static let alertWidth = 400.0
     public static let actionSheetWidth = 480.0
     public static let buttonHeight = 56.0

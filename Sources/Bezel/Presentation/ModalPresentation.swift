@@ -10,8 +10,8 @@ final class ModalPresentation {
     /// alert zooms and fades in 0.25 s and fades out in 0.2 s.
     static let coverDuration: TimeInterval = 0.35
     static let fadeDuration: TimeInterval = 0.3
-    static let alertInDuration: TimeInterval = 0.25
-    static let alertOutDuration: TimeInterval = 0.2
+    static var alertInDuration: TimeInterval { AlertController.presentationDuration }
+    static var alertOutDuration: TimeInterval { AlertController.dismissalDuration }
     /// An alert grows to its size from 1.2 times it, as UIKit's does.
     static let alertStartScale = 1.2
     /// UIKit's dimming view: black at 40 %.
@@ -93,8 +93,10 @@ final class ModalPresentation {
         isTransitioning = true
         let motion = presented.presentationMotion
         let finalFrame = view.frame
+        // The dimming fades through its colour's alpha, not the view's: a view's alpha below 1
+        // composites it as a group (an offscreen layer the size of the screen) every frame.
         View.performWithoutAnimation {
-            dimmingView?.alpha = 0
+            dimmingView?.backgroundColor = Self.dimmingColor.withAlpha(0)
             switch motion {
             case .coverVertical: view.frame.origin.y = container.bounds.maxY
             case .crossDissolve: view.alpha = 0
@@ -105,7 +107,7 @@ final class ModalPresentation {
         }
         let duration = motion == .alert ? Self.alertInDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseOut : .curveEaseInOut, animations: {
-            dimmingView?.alpha = 1
+            dimmingView?.backgroundColor = Self.dimmingColor
             view.frame = finalFrame
             view.alpha = 1
             view.transform = .identity
@@ -131,7 +133,7 @@ final class ModalPresentation {
             View.performWithoutAnimation {
                 view.alpha = 1
                 view.transform = .identity
-                dimmingView?.alpha = 1
+                dimmingView?.backgroundColor = Self.dimmingColor
             }
             presented.endAppearanceTransition()
             if coversPresenter { presenter.endAppearanceTransition() }
@@ -142,7 +144,7 @@ final class ModalPresentation {
         let motion = presented.presentationMotion
         let duration = motion == .alert ? Self.alertOutDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {
-            dimmingView?.alpha = 0
+            dimmingView?.backgroundColor = Self.dimmingColor.withAlpha(0)
             switch motion {
             case .coverVertical: view.frame.origin.y = container.bounds.maxY
             case .crossDissolve, .alert: view.alpha = 0
