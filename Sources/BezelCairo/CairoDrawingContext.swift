@@ -232,6 +232,27 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_paint_with_alpha(cairo, min(1, max(0, alpha)))
     }
 
+    public func beginCapture() {
+        cairo_push_group(cairo)
+    }
+
+    public func endCapture() -> DrawingCapture? {
+        guard let pattern = cairo_pop_group(cairo) else { return nil }
+        guard cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
+            cairo_pattern_destroy(pattern)
+            return nil
+        }
+        return DrawingCapture(storage: CairoPattern(pattern))
+    }
+
+    public func drawCapture(_ capture: DrawingCapture) {
+        guard let pattern = capture.storage as? CairoPattern else { return }
+        cairo_save(cairo)
+        cairo_set_source(cairo, pattern.pattern)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
     // MARK: Text
 
     private func font(for style: TextStyle) -> OpaquePointer {
@@ -329,5 +350,18 @@ public final class CairoDrawingContext: DrawingContext {
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)
         return Size(width: Double(w), height: Double(h))
+    }
+}
+
+/// A cairo pattern (a recorded layer), destroyed with its owner.
+final class CairoPattern {
+    let pattern: OpaquePointer
+
+    init(_ pattern: OpaquePointer) {
+        self.pattern = pattern
+    }
+
+    deinit {
+        cairo_pattern_destroy(pattern)
     }
 }

@@ -194,6 +194,30 @@ import BezelCairo
         return (stage, display, root)
     }
 
+    @Test func aMovingPresentationDrawnOverItsRecordedBackdropEqualsAFullRedraw() throws {
+        let (stage, display, root) = try snapshotStage()
+        _ = display.renderFrame()
+        let alert = AlertController(title: "Start the brew?", message: "It takes about four minutes.", preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Start", style: .default))
+        root.present(alert, animated: true)
+        let container = try #require(alert.view.superview)
+        for _ in 0..<6 {
+            stage.fingers.wait(1.0 / 60)
+            _ = display.renderFrame()
+        }
+        #expect(container.wantsBackdropCapture && container.backdropCapture != nil, "the frames came from the recorded backdrop")
+        let incremental = try ImageBuffer(width: 800, height: 480)
+        display.framebuffer.copy([Rect(x: 0, y: 0, width: 800, height: 480)], to: incremental)
+        // The same instant drawn from scratch, every view.
+        container.wantsBackdropCapture = false
+        _ = display.renderFrame()
+        let differing = try #require(display.framebuffer.countDifferingPixels(from: incremental, tolerance: Snapshot.channelTolerance))
+        #expect(differing == 0, "\(differing) pixels differ between the backdrop frame and a full redraw")
+        stage.fingers.wait(1)
+        #expect(!container.wantsBackdropCapture && container.backdropCapture == nil)
+    }
+
     @Test func anAlertLooksLikeItsGolden() throws {
         let (stage, display, root) = try snapshotStage()
         let alert = AlertController(title: "Start the brew?", message: "The machine will use 250 ml of water. It takes about four minutes.", preferredStyle: .alert)

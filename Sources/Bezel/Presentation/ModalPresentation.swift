@@ -79,6 +79,7 @@ final class ModalPresentation {
         view.layoutIfNeeded()
         let finish: (Bool) -> Void = { [self] _ in
             isTransitioning = false
+            container.wantsBackdropCapture = false
             // Under a full-screen presentation the presenter's view leaves the window, as in
             // UIKit (fingers still on it are cancelled then); dismissal puts it back in place.
             if coversPresenter, let covered = presenter.viewIfLoaded, let superview = covered.superview {
@@ -91,6 +92,7 @@ final class ModalPresentation {
         }
         guard animated else { return finish(true) }
         isTransitioning = true
+        container.wantsBackdropCapture = true
         let motion = presented.presentationMotion
         let finalFrame = view.frame
         // The dimming fades through its colour's alpha, not the view's: a view's alpha below 1
@@ -129,6 +131,7 @@ final class ModalPresentation {
         }
         let finish: (Bool) -> Void = { [self] _ in
             isTransitioning = false
+            container.wantsBackdropCapture = false
             container.removeFromSuperview()
             View.performWithoutAnimation {
                 view.alpha = 1
@@ -141,6 +144,7 @@ final class ModalPresentation {
         }
         guard animated, container.window != nil else { return finish(true) }
         isTransitioning = true
+        container.wantsBackdropCapture = true
         let motion = presented.presentationMotion
         let duration = motion == .alert ? Self.alertOutDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {

@@ -21,6 +21,13 @@ public protocol DrawingContext: AnyObject {
     /// group opacity).
     func beginGroup()
     func endGroup(alpha: Double)
+    /// Starts recording what is drawn next into an offscreen layer instead of the target.
+    func beginCapture()
+    /// Ends the recording started by `beginCapture()`: the layer, to draw again later with
+    /// `drawCapture` in the same coordinate space (nil if the backend cannot keep layers).
+    func endCapture() -> DrawingCapture?
+    /// Draws a captured layer where it was recorded, within the current clip.
+    func drawCapture(_ capture: DrawingCapture)
     /// Draws `image` scaled to fill `rect`.
     func drawImage(_ image: Image, in rect: Rect)
     /// Draws `text` laid out in `rect` (wrapping, alignment and truncation from `style`),
@@ -28,4 +35,16 @@ public protocol DrawingContext: AnyObject {
     func drawText(_ text: String, in rect: Rect, style: TextStyle)
     /// The size `text` needs, wrapped at `width` when given.
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size
+}
+
+/// A layer recorded by a drawing context (`beginCapture`/`endCapture`), owned by the backend
+/// that made it: the renderer keeps one of what lies under a presentation while it moves.
+@MainActor
+public final class DrawingCapture {
+    /// The backend's layer (a cairo pattern, for BezelCairo).
+    public let storage: AnyObject
+
+    public init(storage: AnyObject) {
+        self.storage = storage
+    }
 }

@@ -9,10 +9,49 @@
 public enum Renderer {
     /// Draws the window's tree, clipped to `dirty` (window coordinates).
     public static func render(_ window: Window, in context: any DrawingContext, dirty: Rect) {
+        if let index = backdropIndex(in: window), let capture = backdrop(of: window, below: index, in: context) {
+            // A presentation moving over an unchanged screen: what lies under it is one
+            // recorded layer, painted back instead of drawing those views again each frame.
+            context.saveState()
+            context.clip(to: dirty)
+            context.drawCapture(capture)
+            for subview in window.subviews[index...] { draw(subview, in: context, dirty: dirty, isRoot: false) }
+            context.restoreState()
+            return
+        }
         context.saveState()
         context.clip(to: dirty)
         draw(window, in: context, dirty: dirty, isRoot: true)
         context.restoreState()
+    }
+
+    /// The index of the frontmost subview of the window asking for a backdrop (a presentation
+    /// in transition), when the window itself is drawn plainly.
+    private static func backdropIndex(in window: Window) -> Int? {
+        guard window.presentationState == nil, window.alpha >= 1, !window.hasTransform else { return nil }
+        var i = window.subviews.count - 1
+        while i >= 0 {
+            if window.subviews[i].wantsBackdropCapture { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The window's background and its subviews below `index`, recorded once over the whole
+    /// window (kept on the view asking for it until it stops asking).
+    private static func backdrop(of window: Window, below index: Int, in context: any DrawingContext) -> DrawingCapture? {
+        let owner = window.subviews[index]
+        if let capture = owner.backdropCapture { return capture }
+        context.saveState()
+        context.clip(to: window.bounds)
+        context.beginCapture()
+        if let background = window.backgroundColor, background.alpha > 0 { context.fill(window.bounds, color: background) }
+        window.draw(window.bounds, in: context)
+        for subview in window.subviews[..<index] { draw(subview, in: context, dirty: window.bounds, isRoot: false) }
+        let capture = context.endCapture()
+        context.restoreState()
+        owner.backdropCapture = capture
+        return capture
     }
 
     /// Whether the window, or a visible full-size view at the bottom of it, paints every pixel

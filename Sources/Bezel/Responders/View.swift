@@ -241,6 +241,17 @@ open class View: Responder {
 
     /// What the view shows while it animates (nil when it does not): Animation/PresentationState.swift.
     @exclusivity(unchecked) var presentationState: PresentationState?
+    /// Set on a presentation's container while it moves: the renderer records what lies under
+    /// it once (`backdropCapture`) and paints that back each frame (Rendering/Renderer.swift).
+    var wantsBackdropCapture = false {
+        didSet {
+            guard wantsBackdropCapture != oldValue, !wantsBackdropCapture else { return }
+            // Whatever changed underneath meanwhile was drawn from the recording: redraw it all.
+            backdropCapture = nil
+            window?.setNeedsFullRedraw()
+        }
+    }
+    var backdropCapture: DrawingCapture?
 
     public init(frame: Rect = .zero) {
         self.frame = frame.standardized
