@@ -33,7 +33,10 @@ final class AnimationEngine {
             view.presentationState = state
             state.tracks.append(track)
             if case .drawn(let key) = track.property { state.drawnModel[key] = track.to[0] }
-            if group.blocksInteraction { state.interactionBlockers += 1 }
+            if group.blocksInteraction {
+                state.interactionBlockers += 1
+                view.isAnimationBlockingTouches = true
+            }
             track.progress = sample.value
             views.appendIfAbsent(view)
         }
@@ -124,7 +127,10 @@ final class AnimationEngine {
         guard let view = track.view, let state = view.presentationState,
               let index = state.tracks.indexOfObject(track) else { return }
         state.tracks.remove(at: index)
-        if track.group.blocksInteraction { state.interactionBlockers -= 1 }
+        if track.group.blocksInteraction {
+            state.interactionBlockers -= 1
+            view.isAnimationBlockingTouches = state.interactionBlockers > 0
+        }
     }
 
     /// Ends `group` now without a completion call (an animator that stops or finishes itself);

@@ -10,7 +10,7 @@ enum HitTester {
 
     static func isEligible(_ view: View) -> Bool {
         !view.isHidden && view.isUserInteractionEnabled && view.alpha >= minimumHittableAlpha
-            && !(view.presentationState?.blocksInteraction ?? false)
+            && !view.isAnimationBlockingTouches
     }
 
     static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {
@@ -18,7 +18,7 @@ enum HitTester {
         var tracer = event?.tracer
         if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
         guard view.canBeHit else {
-            let why = view.presentationState?.blocksInteraction == true ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
+            let why = view.isAnimationBlockingTouches ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
             tracer?.log(.hittest, "\(view.debugName) skipped (\(why))")
             return nil
         }

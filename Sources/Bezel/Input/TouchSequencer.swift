@@ -85,7 +85,7 @@ final class TouchSequencer {
             switch report.kind {
             case .down:
                 // A finger id reused: the retired finger lifted without a report reaching us.
-                if let retired = retiredFingers.firstIndex(of: report.finger) { retiredFingers.remove(at: retired) }
+                if !retiredFingers.isEmpty, let retired = retiredFingers.firstIndex(of: report.finger) { retiredFingers.remove(at: retired) }
                 if let i = index(of: report.finger) {
                     Diagnostics.report(.malformedInput, "finger \(report.finger) went down while already down; treated as a move")
                     if let p = report.location { move(live[i].touch, to: p, at: timestamp) }
@@ -106,7 +106,7 @@ final class TouchSequencer {
                 changed.append(touch)
             case .move, .up, .cancel:
                 guard let i = index(of: report.finger) else {
-                    if let retired = retiredFingers.firstIndex(of: report.finger) {
+                    if !retiredFingers.isEmpty, let retired = retiredFingers.firstIndex(of: report.finger) {
                         // Its touch was already ended for the app: the rest of it is absorbed.
                         if report.kind != .move { retiredFingers.remove(at: retired) }
                         continue

@@ -52,6 +52,8 @@ open class NavigationController: ViewController {
         updateBar()
     }
 
+    override func containerViewDidResize() { placeContent() }
+
     func placeContent() {
         content.frame = contentFrame
         navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
@@ -185,22 +187,9 @@ open class NavigationController: ViewController {
 /// every new touch inside it (so none reaches the sliding screens or the bar), as UIKit
 /// ignores touches during the transition; fingers already down are not affected.
 @MainActor
-final class NavigationTransitionView: View {
-    private weak var controller: NavigationController?
-
-    init(controller: NavigationController) {
-        self.controller = controller
-        super.init(frame: .zero)
-    }
-
-    /// The bar and the content follow the view's size at once (not at the next layout pass),
-    /// so frames are right for hit-testing before the first frame is drawn.
-    override var frame: Rect {
-        didSet { if frame.size != oldValue.size { controller?.placeContent() } }
-    }
-
+final class NavigationTransitionView: ContainerRootView {
     override func hitTest(_ point: Point, with event: Event?) -> View? {
-        if controller?.isTransitioning == true {
+        if (controller as? NavigationController)?.isTransitioning == true {
             guard canBeHit, self.point(inside: point, with: event) else { return nil }
             event?.tracer?.log(.hittest, "\(debugName) hit \(debugName) (navigation transition running: touches are absorbed)")
             return self

@@ -72,6 +72,7 @@ public enum Renderer {
         // The model values, or what an animation shows (Animation/PresentationState.swift).
         var frame = view.frame, boundsOrigin = view.boundsOrigin, alpha = view.alpha
         var transform = view.transform, hasTransform = view.hasTransform, background = view.backgroundColor
+        var resized = false
         if let presented = view.presentationState, !isRoot {
             frame = presented.frame ?? frame
             boundsOrigin = presented.boundsOrigin ?? boundsOrigin
@@ -81,6 +82,7 @@ public enum Renderer {
                 hasTransform = !t.isIdentity
             }
             background = presented.backgroundColor ?? background
+            resized = frame.size != view.frame.size
         }
         guard alpha > 0 else { return }
         let visual = isRoot ? view.bounds : view.visualFrame(for: frame, transform: transform)
@@ -113,7 +115,7 @@ public enum Renderer {
             }
         }
         let modelSize = view.frame.size
-        if modelSize == frame.size || isRoot {
+        if !resized {
             view.draw(local.intersection(bounds), in: context)
         } else if modelSize.width > 0, modelSize.height > 0 {
             // A size on its way to the model's: the content, drawn at the model size, is

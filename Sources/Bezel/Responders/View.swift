@@ -241,6 +241,10 @@ open class View: Responder {
 
     /// What the view shows while it animates (nil when it does not): Animation/PresentationState.swift.
     @exclusivity(unchecked) var presentationState: PresentationState?
+    /// An animation without `.allowUserInteraction` moves the view: hit-testing skips it. A
+    /// stored flag (set by the animation engine) keeps the hit-test's check to one load:
+    /// callgrind counted ~290 instructions more per press+release (M3) with the optional chain.
+    @exclusivity(unchecked) var isAnimationBlockingTouches = false
     /// Set on a presentation's container while it moves: the renderer records what lies under
     /// it once (`backdropCapture`) and paints that back each frame (Rendering/Renderer.swift).
     var wantsBackdropCapture = false {

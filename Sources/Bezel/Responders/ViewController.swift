@@ -210,22 +210,37 @@ open class ViewController: Responder {
     func preferredPresentationFrame(in bounds: Rect) -> Rect? { nil }
 
     /// The nearest navigation controller among the ancestors.
-    public var navigationController: NavigationController? {
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
+
+    /// The nearest tab bar controller among the ancestors.
+    public var tabBarController: TabBarController? { nearestAncestor(TabBarController.self) }
+
+    private func nearestAncestor<Container: ViewController>(_ type: Container.Type) -> Container? {
         var controller = parent
         while let c = controller {
-            if let navigation = c as? NavigationController { return navigation }
+            if let found = c as? Container { return found }
             controller = c.parent
         }
         return nil
     }
 
-    /// The nearest tab bar controller among the ancestors.
-    public var tabBarController: TabBarController? {
-        var controller = parent
-        while let c = controller {
-            if let tabs = c as? TabBarController { return tabs }
-            controller = c.parent
-        }
-        return nil
+    /// A container's root view changed size (`ContainerRootView`): place the bars and content.
+    func containerViewDidResize() {}
+}
+
+/// A container controller's root view (navigation, tab bar): it tells its controller when its
+/// size changes, so bars and content are placed at once rather than at the next layout pass,
+/// and frames are right for hit-testing before the first frame is drawn.
+@MainActor
+class ContainerRootView: View {
+    private(set) weak var controller: ViewController?
+
+    init(controller: ViewController) {
+        self.controller = controller
+        super.init(frame: .zero)
+    }
+
+    override var frame: Rect {
+        didSet { if frame.size != oldValue.size { controller?.containerViewDidResize() } }
     }
 }

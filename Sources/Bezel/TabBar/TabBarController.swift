@@ -30,7 +30,7 @@ open class TabBarController: ViewController {
     }
 
     open override func loadView() {
-        view = TabBarContainerView(controller: self)
+        view = ContainerRootView(controller: self)
     }
 
     open override func viewDidLoad() {
@@ -94,6 +94,8 @@ open class TabBarController: ViewController {
 
     /// The content above the bar, the bar along the bottom (again whenever the view's size
     /// changes, so frames are right before any layout pass).
+    override func containerViewDidResize() { placeBars() }
+
     func placeBars() {
         let bounds = view.bounds
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - TabBar.height))
@@ -143,17 +145,3 @@ open class TabBarController: ViewController {
     }
 }
 
-/// The tab bar controller's view: places the content and the bar when its size changes.
-@MainActor
-final class TabBarContainerView: View {
-    private weak var controller: TabBarController?
-
-    init(controller: TabBarController) {
-        self.controller = controller
-        super.init(frame: .zero)
-    }
-
-    override var frame: Rect {
-        didSet { if frame.size != oldValue.size { controller?.placeBars() } }
-    }
-}

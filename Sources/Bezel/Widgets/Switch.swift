@@ -69,7 +69,9 @@ open class Switch: Control {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
-        let track = offTintColor.interpolated(to: onTintColor, fraction: min(1, max(0, knobPosition)))
+        let position = knobPosition
+        let track = position <= 0 ? offTintColor : position >= 1 ? onTintColor
+            : offTintColor.interpolated(to: onTintColor, fraction: position)
         context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? track : track.withAlpha(0.5))
         context.fillEllipse(in: knobRect, color: isHighlighted ? thumbTintColor.withAlpha(0.9) : thumbTintColor)
     }
