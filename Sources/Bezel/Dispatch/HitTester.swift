@@ -9,8 +9,7 @@ enum HitTester {
     static let minimumHittableAlpha = 0.01
 
     static func isEligible(_ view: View) -> Bool {
-        !view.isHidden && view.isUserInteractionEnabled && view.alpha >= minimumHittableAlpha
-            && !view.isAnimationBlockingTouches
+        !view.isExcludedFromHitTesting
     }
 
     static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {

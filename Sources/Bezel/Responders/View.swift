@@ -81,7 +81,11 @@ open class View: Responder {
     // MARK: Touch eligibility (spec §2, §3)
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            updateHitTestExclusion()
+            setNeedsDisplay()
+        }
     }
     /// Opacity 0...1, applied to the view and its subviews as one group; below 0.01 the view
     /// (and its subviews) cannot be hit. Out-of-range values are clamped and NaN counts as 0.
@@ -89,11 +93,24 @@ open class View: Responder {
         didSet {
             alpha = alpha.isNaN ? 0 : min(1, max(0, alpha))
             guard alpha != oldValue else { return }
+            updateHitTestExclusion()
             if AnimationTransaction.isRecording { AnimationTransaction.record(self, .alpha, from: AnimationVector(scalar: oldValue)) }
             setNeedsDisplay()
         }
     }
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
+        didSet { updateHitTestExclusion() }
+    }
+    /// Hidden, interaction disabled, alpha below 0.01, or moved by an animation that keeps
+    /// touches off (spec §2): kept up to date by those properties' setters, so hit-testing
+    /// reads one flag per view instead of four (callgrind: it pays for the animation check
+    /// it added to every press, M3).
+    @exclusivity(unchecked) private(set) var isExcludedFromHitTesting = false
+
+    private func updateHitTestExclusion() {
+        isExcludedFromHitTesting = isHidden || !isUserInteractionEnabled || alpha < HitTester.minimumHittableAlpha
+            || isAnimationBlockingTouches
+    }
     /// False (UIKit's default): while the view holds a touch, further fingers landing on it
     /// go to its gesture recognizers but not to the view.
     @exclusivity(unchecked) public var isMultipleTouchEnabled = false
@@ -241,10 +258,11 @@ open class View: Responder {
 
     /// What the view shows while it animates (nil when it does not): Animation/PresentationState.swift.
     @exclusivity(unchecked) var presentationState: PresentationState?
-    /// An animation without `.allowUserInteraction` moves the view: hit-testing skips it. A
-    /// stored flag (set by the animation engine) keeps the hit-test's check to one load:
-    /// callgrind counted ~290 instructions more per press+release (M3) with the optional chain.
-    @exclusivity(unchecked) var isAnimationBlockingTouches = false
+    /// An animation without `.allowUserInteraction` moves the view: hit-testing skips it (set
+    /// by the animation engine; folded into `isExcludedFromHitTesting`).
+    @exclusivity(unchecked) var isAnimationBlockingTouches = false {
+        didSet { if isAnimationBlockingTouches != oldValue { updateHitTestExclusion() } }
+    }
     /// Set on a presentation's container while it moves: the renderer records what lies under
     /// it once (`backdropCapture`) and paints that back each frame (Rendering/Renderer.swift).
     var wantsBackdropCapture = false {
