@@ -67,6 +67,8 @@ open class AlertController: ViewController {
     open override func loadView() {
         let root = View()
         root.name = "alert"
+        // Everything it draws is inside its frame: its fade is a layer of that size only.
+        root.clipsToBounds = true
         view = root
     }
 

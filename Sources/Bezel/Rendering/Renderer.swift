@@ -106,7 +106,12 @@ public enum Renderer {
             local = Rect(origin: dirty.origin - frame.origin + boundsOrigin, size: dirty.size)
         }
         let grouped = alpha < 1
-        if grouped { context.beginGroup() }
+        if grouped {
+            // A group is an offscreen layer as large as the clip: a view that clips to its
+            // bounds needs no more than them (an alert fading in: its box, not the screen).
+            if view.clipsToBounds { context.clip(to: bounds) }
+            context.beginGroup()
+        }
         if let background, background.alpha > 0 {
             if view.cornerRadius > 0 {
                 context.fillRoundedRect(bounds, radius: view.cornerRadius, color: background)
