@@ -377,6 +377,15 @@ import Glibc
         #expect(!stage.app.displayLink.isRunning && stage.app.runLoop.pendingTimerCount == 0)
     }
 
+    @Test func anAnimatorWithNothingOnScreenFinishesAtOnce() {
+        let loose = View()
+        let animator = ViewPropertyAnimator(duration: 1, curve: .linear) { loose.alpha = 0 }
+        var ended: [ViewAnimatingPosition] = []
+        animator.addCompletion { ended.append($0) }
+        animator.startAnimation()
+        #expect(ended == [.end] && loose.alpha == 0 && animator.state == .inactive)
+    }
+
     @Test func aMovingAnimatorsViewCanBeGrabbed() {
         let log = Log()
         let stage = Stage()

@@ -130,7 +130,11 @@ public final class ViewPropertyAnimator {
         }
         guard !isRunning else { return }
         activateIfNeeded()
-        guard let engine else { return }
+        guard let engine else {
+            // Nothing on screen to move: the changes are made, the animator is done at once.
+            state = .inactive
+            return finish(at: .end)
+        }
         timing.restartSegment(at: engine.now + (delay.isFinite ? max(0, delay) : 0), reversed: timing.reversed, durationFactor: 1)
         resample()
     }
