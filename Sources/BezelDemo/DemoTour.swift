@@ -36,6 +36,13 @@ struct DemoTour {
             view.convert(Point(x: view.bounds.width / 2, y: view.bounds.height / 2), to: nil)
         }
         func settle() { fingers.wait(1) }
+        /// Back to the home screen, then the screen behind tile `tile` (each slide left to finish).
+        func backHomeThenOpen(tile: Int) {
+            fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
+            settle()
+            fingers.tap(at: center(of: demo.home.tiles[tile]))
+            settle()
+        }
 
         print("== home")
         try screenshot("home")
@@ -63,10 +70,7 @@ struct DemoTour {
         settle()
 
         print("== back, then the list: a fling, then Select on a visible row")
-        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
-        settle()
-        fingers.tap(at: center(of: demo.home.tiles[1]))
-        settle()
+        backHomeThenOpen(tile: 1)
         fingers.drag(from: Point(x: 300, y: 420), to: Point(x: 300, y: 180), steps: 8, duration: 0.12)
         // Until the fling has come to rest: a touch during deceleration only stops the list
         // (UIKit's rule), it would not reach the row's button.
@@ -80,10 +84,7 @@ struct DemoTour {
         try screenshot("list")
 
         print("== back, then settings: dim when idle on, theme Light, idle timeout +1")
-        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
-        settle()
-        fingers.tap(at: center(of: demo.home.tiles[2]))
-        settle()
+        backHomeThenOpen(tile: 2)
         fingers.tap(at: center(of: demo.settings.dimSwitch))
         let theme = demo.settings.theme
         fingers.tap(at: theme.convert(Point(x: theme.bounds.width / 2, y: theme.bounds.height / 2), to: nil))
@@ -102,10 +103,7 @@ struct DemoTour {
         settle()
 
         print("== back, then motion: the drawer opens on an animator; the card is thrown and springs home")
-        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
-        settle()
-        fingers.tap(at: center(of: demo.home.tiles[3]))
-        settle()
+        backHomeThenOpen(tile: 3)
         fingers.tap(at: center(of: demo.motion.drawerButton))
         let thrown = center(of: demo.motion.card)
         fingers.drag(from: thrown, to: Point(x: thrown.x + 180, y: thrown.y + 120), steps: 8, duration: 0.12)

@@ -57,16 +57,15 @@ final class AnimationEngine {
 
     /// The value `view` shows for `property` now (its model value when it is not animating).
     func presentedVector(of view: View, _ property: AnimatedProperty) -> AnimationVector {
-        guard let state = view.presentationState else { return view.modelVector(property) }
-        let now = application.clock.now
-        var fallback: AnimationVector?
-        var sum = AnimationVector()
-        for track in state.tracks where track.property == property {
-            let value = track.group.timing.sample(at: now).value
-            sum += (track.from - track.to) * (1 - value)
-            if fallback == nil { fallback = track.to[3] > 0 ? track.to : track.from }
-        }
-        return view.modelVector(property, fallback: fallback) + sum
+        view.modelVector(property, fallback: Self.colourFallback(view, property)) + offset(of: view, property)
+    }
+
+    /// For a missing background colour: the colour of the first track of `property` that has
+    /// one (see `View.modelVector(_:fallback:)`).
+    private static func colourFallback(_ view: View, _ property: AnimatedProperty) -> AnimationVector? {
+        guard property == .backgroundColor, let state = view.presentationState else { return nil }
+        for track in state.tracks where track.property == property { return track.to[3] > 0 ? track.to : track.from }
+        return nil
     }
 
     // MARK: Frames
@@ -185,12 +184,8 @@ final class AnimationEngine {
         for track in state.tracks where !properties.contains(track.property) { properties.append(track.property) }
         for property in properties {
             var sum = AnimationVector()
-            var fallback: AnimationVector?
-            for track in state.tracks where track.property == property {
-                sum += track.offset
-                if fallback == nil { fallback = track.to[3] > 0 ? track.to : track.from }
-            }
-            let value = view.modelVector(property, fallback: fallback) + sum
+            for track in state.tracks where track.property == property { sum += track.offset }
+            let value = view.modelVector(property, fallback: Self.colourFallback(view, property)) + sum
             switch property {
             case .frame: state.frame = value.rect
             case .boundsOrigin: state.boundsOrigin = value.point

@@ -61,7 +61,8 @@ final class AnimationTransaction {
         var engine: AnimationEngine?
         var group: AnimationGroup?
         for change in changes {
-            guard let view = Optional(change.view), let app = view.window?.application else { continue }
+            let view = change.view
+            guard let app = view.window?.application else { continue }
             let engineHere = app.animationEngine
             if engine == nil {
                 engine = engineHere

@@ -3,7 +3,8 @@
 /// animations acting on them, and whether they keep touches away from the view.
 ///
 /// A view has one only while it animates; the renderer reads it, hit-testing only checks
-/// `blocksInteraction` (touches use the model geometry, as in UIKit).
+/// `View.isAnimationBlockingTouches`, which the engine keeps from `interactionBlockers`
+/// (touches use the model geometry, as in UIKit).
 @MainActor
 final class PresentationState {
     var frame: Rect?
@@ -24,5 +25,4 @@ final class PresentationState {
     /// new place, and nothing else.
     var drawnArea: Rect?
 
-    var blocksInteraction: Bool { interactionBlockers > 0 }
 }

@@ -61,6 +61,14 @@ final class ModalPresentation {
         }
     }
 
+    static func duration(of motion: PresentationMotion, appearing: Bool) -> TimeInterval {
+        switch motion {
+        case .coverVertical: coverDuration
+        case .crossDissolve: fadeDuration
+        case .alert: appearing ? alertInDuration : alertOutDuration
+        }
+    }
+
     // MARK: In
 
     func show(in window: Window, animated: Bool, completion: (() -> Void)?) {
@@ -107,7 +115,7 @@ final class ModalPresentation {
                 view.transform = AffineTransform(scaleX: Self.alertStartScale, y: Self.alertStartScale)
             }
         }
-        let duration = motion == .alert ? Self.alertInDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
+        let duration = Self.duration(of: motion, appearing: true)
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseOut : .curveEaseInOut, animations: {
             dimmingView?.backgroundColor = Self.dimmingColor
             view.frame = finalFrame
@@ -146,7 +154,7 @@ final class ModalPresentation {
         isTransitioning = true
         container.wantsBackdropCapture = true
         let motion = presented.presentationMotion
-        let duration = motion == .alert ? Self.alertOutDuration : motion == .crossDissolve ? Self.fadeDuration : Self.coverDuration
+        let duration = Self.duration(of: motion, appearing: false)
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {
             dimmingView?.backgroundColor = Self.dimmingColor.withAlpha(0)
             switch motion {
