@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
                     exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

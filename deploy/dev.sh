@@ -24,7 +24,9 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           # tests) and procps (ps, in the guest).
           systemd procps
           # SDL2 for the desktop simulator; Xvfb, xdotool and xwd (x11-apps) to test it in CI.
-          libsdl2-dev xvfb xdotool x11-apps x11-utils)
+          libsdl2-dev xvfb xdotool x11-apps x11-utils
+          # the compose tables xkbcommon reads for dead keys and compose sequences (Text input).
+          libx11-data)
 
 cd "$(dirname "$0")/.."
 

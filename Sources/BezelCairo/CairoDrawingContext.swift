@@ -279,7 +279,6 @@ public final class CairoDrawingContext: DrawingContext {
         if let cached = layouts[key] { return cached }
         if layouts.count >= Self.layoutCacheLimit {
             for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
-        for shape in shapes.values { cairo_surface_destroy(shape) }
             layouts.removeAll(keepingCapacity: true)
         }
         let fresh = pango_cairo_create_layout(cairo)!
@@ -342,6 +341,45 @@ public final class CairoDrawingContext: DrawingContext {
         setColor(style.color)
         cairo_move_to(cairo, r.minX, r.minY + max(0, (r.height - Double(height)) / 2))
         pango_cairo_show_layout(cairo, shaped)
+    }
+
+    // MARK: Caret geometry (Pango's index/position mapping: bidi-aware)
+
+    /// The caret position nearest `point` (see `TextMeasuring.caretOffset`).
+    public func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
+        guard !text.isEmpty else { return 0 }
+        configureLayout(text, style: style, width: width, height: nil)
+        var index: Int32 = 0, trailing: Int32 = 0
+        _ = pango_layout_xy_to_index(layout, bezel_pango_units_from_double(point.x), bezel_pango_units_from_double(point.y),
+                                     &index, &trailing)
+        // Pango answers with the byte index of the character under the point and, on its
+        // trailing half, how many positions after it: a grapheme cluster is one position here.
+        let offset = Self.characterOffset(ofByte: Int(index), in: text)
+        return min(text.count, offset + (trailing > 0 ? 1 : 0))
+    }
+
+    /// The strong caret before the character at `offset` (see `TextMeasuring.caretRect`).
+    public func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect {
+        configureLayout(text.isEmpty ? " " : text, style: style, width: width, height: nil)
+        let clamped = max(0, min(offset, text.count))
+        let byte = text.utf8.distance(from: text.startIndex, to: text.index(text.startIndex, offsetBy: clamped))
+        var strong = PangoRectangle(), weak = PangoRectangle()
+        pango_layout_get_cursor_pos(layout, Int32(text.isEmpty ? 0 : byte), &strong, &weak)
+        let x = text.isEmpty ? 0 : bezel_pango_units_to_double(strong.x)
+        return Rect(x: x, y: bezel_pango_units_to_double(strong.y), width: 0, height: bezel_pango_units_to_double(strong.height))
+    }
+
+    /// The offset of the character (grapheme cluster) that UTF-8 byte `byte` falls in: the
+    /// number of characters that end at or before it.
+    static func characterOffset(ofByte byte: Int, in text: String) -> Int {
+        var offset = 0
+        var position = 0
+        for character in text {
+            position += character.utf8.count
+            if position > byte { break }
+            offset += 1
+        }
+        return offset
     }
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {

@@ -13,4 +13,12 @@ final class CairoTextMeasurer: TextMeasuring {
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         context?.measureText(text, style: style, width: width) ?? .zero
     }
+
+    func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
+        context?.caretOffset(at: point, in: text, style: style, width: width) ?? 0
+    }
+
+    func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect {
+        context?.caretRect(at: offset, in: text, style: style, width: width) ?? .zero
+    }
 }

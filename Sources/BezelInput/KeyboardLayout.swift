@@ -78,7 +78,27 @@ public final class KeyboardLayout {
             }
         }
         xkb_state_update_key(state, xkbCode, isDown ? XKB_KEY_DOWN : XKB_KEY_UP)
-        return Press.Key(code: code, symbol: symbol == 0 ? nil : symbol, characters: characters)
+        return Press.Key(code: code, symbol: symbol == 0 ? nil : symbol, characters: characters,
+                         repeats: xkb_keymap_key_repeats(keymap, xkbCode) != 0)
+    }
+
+    /// The on-screen keyboard's letter page for this layout: each letter key's output at
+    /// shift levels 0 and 1 of the first layout group, read from the keymap (so `de` has
+    /// `ü ö ä ß`, `fr` is AZERTY with its dead circumflex, `ru` is Cyrillic).
+    public func onScreenKeyMap() -> KeyboardKeyMap {
+        KeyboardKeyMap.fromKeymap(named: name) { code in
+            let xkbCode = xkb_keycode_t(code + 8)
+            var outputs: [KeyOutput] = []
+            for level in 0..<2 {
+                var symbols: UnsafePointer<xkb_keysym_t>?
+                let count = xkb_keymap_key_get_syms_by_level(keymap, xkbCode, 0, xkb_level_index_t(level), &symbols)
+                guard count > 0, let symbol = symbols?.pointee else { break }
+                let scalar = xkb_keysym_to_utf32(symbol)
+                let text = scalar > 0x1F ? Unicode.Scalar(scalar).map { String(Character($0)) } ?? "" : ""
+                outputs.append(KeyOutput(symbol: symbol, text: text))
+            }
+            return outputs
+        }
     }
 
     /// The XKB name of a key symbol ("Return", "a", "KP_Enter"), for logs and messages.

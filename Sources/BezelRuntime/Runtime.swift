@@ -137,6 +137,14 @@ public final class Runtime {
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         // A keyboard layout that does not exist is a setup error, not a missing device.
         let keyboardLayout = try KeyboardLayout(configuration.keyboardLayout)
+        // The on-screen keyboard types what the hardware keyboard would: the same layout, the
+        // same compose table (without one, the core's dead-key composer stays: logged once).
+        application.keyboardKeyMap = keyboardLayout.onScreenKeyMap()
+        do {
+            application.keyComposer = try XKBComposer()
+        } catch {
+            log(.warning, "\(error); dead keys still work, compose sequences do not")
+        }
         // The simulator brings its own mouse and keyboard; the panel's devices are libinput's.
         if backendInUse != .sim { do {
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,

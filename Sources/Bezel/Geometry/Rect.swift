@@ -35,6 +35,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// The same size moved by `dx`, `dy` (CGRect's `offsetBy`).
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
     /// The rectangle grown by `dx`/`dy` on each side (negative values shrink it).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         let s = standardized

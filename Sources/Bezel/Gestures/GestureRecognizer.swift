@@ -219,9 +219,13 @@ open class GestureRecognizer {
         }
     }
 
-    /// Presses reach recognizers whose delegate accepts them; the built-in ones ignore them.
+    /// Presses (keys, buttons) reach the recognizers of the first responder's view and its
+    /// superviews before the responder chain, when the delegate accepts them (spec §6); the
+    /// built-in recognizers ignore them.
     open func pressesBegan(_ presses: Set<Press>, with event: PressEvent) {}
+    open func pressesChanged(_ presses: Set<Press>, with event: PressEvent) {}
     open func pressesEnded(_ presses: Set<Press>, with event: PressEvent) {}
+    open func pressesCancelled(_ presses: Set<Press>, with event: PressEvent) {}
 
     /// Called by the engine when the recognizer goes back to `possible` after a sequence.
     /// Subclasses clear their own tracking here (calling super is optional).

@@ -5,10 +5,18 @@
 final class PressSequencer {
     private var held: [Int: Press] = [:]
 
+    /// The modifier keys held now.
+    var modifierFlags: Press.ModifierFlags {
+        var flags: Press.ModifierFlags = []
+        for press in held.values { flags.formUnion(.of(press.key)) }
+        return flags
+    }
+
     func process(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval, in app: Application) {
         if isDown {
             guard held[key.code] == nil else { return }
             let press = Press(key: key, timestamp: timestamp)
+            press.modifierFlags = modifierFlags
             held[key.code] = press
             app.sendPressEvent(PressEvent(timestamp: timestamp, presses: [press]))
         } else {

@@ -1,14 +1,48 @@
-/// Text measurement for layout (`Label.intrinsicContentSize`, `sizeThatFits`): the core
-/// cannot lay out text itself, so the drawing backend installs a measurer when it starts
-/// (BezelCairo does it when its first drawing context is created). Without one, labels have
-/// no intrinsic size, as views without content.
+/// Text measurement for layout (`Label.intrinsicContentSize`, `sizeThatFits`) and caret
+/// geometry for editing: the core cannot lay out text itself, so the drawing backend installs
+/// a measurer when it starts (BezelCairo does it when its first drawing context is created).
+/// Without one, labels have no intrinsic size, as views without content, and carets are
+/// placed by an estimate (`EstimatedTextLayout`).
 @MainActor
 public enum TextMetrics {
     public static var measurer: (any TextMeasuring)?
+
+    /// The installed measurer, or the estimate when no backend is there.
+    static var layout: any TextMeasuring { measurer ?? EstimatedTextLayout.shared }
 }
 
 @MainActor
 public protocol TextMeasuring: AnyObject {
     /// The size `text` needs, wrapped at `width` when given.
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size
+    /// The character offset of the caret position nearest `point`, with `text` laid out from
+    /// (0, 0) on one line (`width` nil) or wrapped at `width`. Right in bidirectional text: a
+    /// point on the trailing half of a character gives the position after it in logical order.
+    func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int
+    /// The caret before the character at `offset` (logical order), laid out as above: a
+    /// rectangle of zero width and the line's height.
+    func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect
+}
+
+/// A stand-in layout when no drawing backend is installed: every character 0.6 em wide, one
+/// line 1.2 em high (DejaVu Sans' average advance and line height, rounded). Good enough for
+/// logic that needs a caret position; never used for drawing.
+@MainActor
+final class EstimatedTextLayout: TextMeasuring {
+    static let shared = EstimatedTextLayout()
+
+    private func advance(_ style: TextStyle) -> Double { style.size * 0.6 }
+    private func lineHeight(_ style: TextStyle) -> Double { (style.size * 1.2).rounded(.up) }
+
+    func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
+        Size(width: Double(text.count) * advance(style), height: lineHeight(style))
+    }
+
+    func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
+        max(0, min(text.count, Int((point.x / advance(style)).rounded())))
+    }
+
+    func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect {
+        Rect(x: Double(max(0, min(offset, text.count))) * advance(style), y: 0, width: 0, height: lineHeight(style))
+    }
 }

@@ -22,7 +22,39 @@ open class Application: Responder {
     @exclusivity(unchecked) public private(set) var windows: [Window] = []
     public internal(set) weak var keyWindow: Window?
     /// The responder that receives presses, motion and nil-target actions first.
-    @exclusivity(unchecked) public internal(set) weak var firstResponder: Responder?
+    @exclusivity(unchecked) public internal(set) weak var firstResponder: Responder? {
+        didSet {
+            guard firstResponder !== oldValue else { return }
+            (oldValue as? FirstResponderObserving)?.didResignFirstResponder()
+            (firstResponder as? FirstResponderObserving)?.didBecomeFirstResponder()
+            keyComposer.reset()
+            keyboardPresenter.firstResponderDidChange()
+        }
+    }
+
+    /// Posts the keyboard notifications (and whatever an app posts).
+    public let notificationCenter = NotificationCenter()
+
+    /// The letter page of the on-screen keyboard: the runtime sets it from the configured XKB
+    /// layout (`keyboard_layout`), so the screen types what a hardware keyboard would.
+    public var keyboardKeyMap: KeyboardKeyMap = .us
+
+    /// Dead keys and compose sequences, for the on-screen keyboard and hardware keyboards
+    /// alike; the runtime installs the system's compose tables (xkbcommon).
+    public var keyComposer: any KeyComposer = DeadKeyComposer()
+
+    /// Shows and hides the input views of text inputs (Keyboard/KeyboardPresenter.swift).
+    private(set) lazy var keyboardPresenter = KeyboardPresenter(application: self)
+
+    /// What typing `output` gives through the composer now (nil while a sequence is pending
+    /// or after one was cancelled).
+    public func compose(_ output: KeyOutput) -> String? {
+        switch keyComposer.feed(output) {
+        case .passThrough: return output.text.isEmpty ? nil : output.text
+        case .composed(let text): return text
+        case .composing, .cancelled: return nil
+        }
+    }
 
     /// Frame ticks for animations; headless it ticks on the run loop at 60 Hz while in use.
     public private(set) lazy var displayLink: DisplayLink = {
@@ -125,7 +157,9 @@ open class Application: Responder {
         pressSequencer.process(key, isDown: isDown, timestamp: timestamp ?? clock.now, in: self)
     }
 
-    /// Delivers presses to the first responder (or the key window) and up the chain (spec §6).
+    /// Delivers presses to gesture recognizers first (those attached to the first responder's
+    /// view and its superviews whose delegate accepts the press when it begins), then to the
+    /// first responder (or the key window) and up the chain (spec §6).
     open func sendPressEvent(_ event: PressEvent) {
         guard let responder = firstResponder ?? keyWindow else {
             tracer.log(.presses, "no first responder or key window: presses dropped")
@@ -134,12 +168,47 @@ open class Application: Responder {
         for phase in [Press.Phase.began, .changed, .ended, .cancelled] {
             let presses = event.allPresses.filter { $0.phase == phase }
             guard !presses.isEmpty else { continue }
+            if phase == .began {
+                for press in presses { press.gestureRecognizers = pressRecognizers(from: responder, for: press) }
+            }
+            deliverToRecognizers(presses, phase: phase, event: event)
             tracer.log(.presses, "\(responder.debugName) presses\(phase) \(presses.map { $0.key.code }.sorted())")
             switch phase {
             case .began: responder.pressesBegan(presses, with: event)
             case .changed: responder.pressesChanged(presses, with: event)
             case .ended: responder.pressesEnded(presses, with: event)
             case .cancelled: responder.pressesCancelled(presses, with: event)
+            case .stationary: break
+            }
+        }
+    }
+
+    /// The enabled recognizers on the views from `responder` up to its window that accept `press`.
+    private func pressRecognizers(from responder: Responder, for press: Press) -> [GestureRecognizer] {
+        var found: [GestureRecognizer] = []
+        var view = responder as? View
+        while let current = view {
+            for recognizer in current.gestureRecognizers where recognizer.isEnabled {
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: press) ?? true { found.append(recognizer) }
+            }
+            view = current.superview
+        }
+        return found
+    }
+
+    private func deliverToRecognizers(_ presses: Set<Press>, phase: Press.Phase, event: PressEvent) {
+        var recognizers: [GestureRecognizer] = []
+        for press in presses {
+            for recognizer in press.gestureRecognizers where !recognizers.containsObject(recognizer) { recognizers.append(recognizer) }
+        }
+        for recognizer in recognizers {
+            let mine = presses.filter { $0.gestureRecognizers.containsObject(recognizer) }
+            tracer.log(.presses, "\(recognizer.debugName) presses\(phase) \(mine.map { $0.key.code }.sorted())")
+            switch phase {
+            case .began: recognizer.pressesBegan(mine, with: event)
+            case .changed: recognizer.pressesChanged(mine, with: event)
+            case .ended: recognizer.pressesEnded(mine, with: event)
+            case .cancelled: recognizer.pressesCancelled(mine, with: event)
             case .stationary: break
             }
         }

@@ -130,3 +130,12 @@ open class Responder: ActionTarget {
         return true
     }
 }
+
+/// Responders told when they gain or lose first-responder status by any path: their own
+/// `becomeFirstResponder`/`resignFirstResponder`, or Bezel taking it away when the view is
+/// hidden or leaves its window (text inputs end editing then, as in UIKit).
+@MainActor
+protocol FirstResponderObserving: AnyObject {
+    func didBecomeFirstResponder()
+    func didResignFirstResponder()
+}

@@ -85,6 +85,7 @@ open class View: Responder {
             guard isHidden != oldValue else { return }
             updateHitTestExclusion()
             setNeedsDisplay()
+            if isHidden { resignFirstResponderOnLeaving() }
         }
     }
     /// Opacity 0...1, applied to the view and its subviews as one group; below 0.01 the view
@@ -246,6 +247,14 @@ open class View: Responder {
     /// Draws above the subviews (and below the border): scroll indicators, focus rings.
     /// The default draws nothing.
     open func drawOverlay(_ rect: Rect, in context: any DrawingContext) {}
+
+    /// A hidden first responder (or one inside a hidden view) loses first-responder status,
+    /// as a removed one does (UIKit).
+    private func resignFirstResponderOnLeaving() {
+        guard let app = window?.application, let first = app.firstResponder as? View,
+              first === self || first.isDescendant(of: self) else { return }
+        app.firstResponder = nil
+    }
 
     // MARK: Tree
 

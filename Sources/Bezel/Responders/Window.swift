@@ -73,6 +73,23 @@ open class Window: View {
         dispatcher.dispatch(event)
     }
 
+    /// The area the on-screen keyboard (or a text input's `inputView`, with its accessory)
+    /// covers when it has finished sliding in, in window coordinates; `.zero` when it is
+    /// hidden. A screen moves its focused field out from under it (or watches UIKit's
+    /// `keyboardWillShowNotification`).
+    public internal(set) var keyboardFrame: Rect = .zero
+
+    /// UIKit's `endEditing(_:)`: makes the first responder resign if it is in this window
+    /// (with `force`, even if its `shouldEndEditing` says no). True when nothing is editing now.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let app = application, let first = app.firstResponder as? View, first.window === self else { return true }
+        if first.resignFirstResponder() { return true }
+        guard force else { return false }
+        app.firstResponder = nil
+        return true
+    }
+
     /// A subtree left this window: cancel what it holds.
     func subtreeDidLeave(_ root: View) {
         dispatcher.subtreeDidLeave(root)

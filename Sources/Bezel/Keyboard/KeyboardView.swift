@@ -1,0 +1,309 @@
+/// The on-screen keyboard (the default `inputView` of `TextField` and `TextView`): letter,
+/// symbol and number-pad pages chosen by the text input's `keyboardType`, the letters of the
+/// configured XKB layout (`Application.keyboardKeyMap`) at both shift levels, dead keys
+/// through the application's composer, shift (double tap: caps lock), backspace with
+/// auto-repeat, a preview above a key while it is down, a return key labelled by
+/// `returnKeyType`, and a key that hides the keyboard.
+///
+/// Keys type when their finger lifts, as on iOS, except that a second finger landing on
+/// another key types the first one at once (rollover: two thumbs typing fast lose nothing and
+/// double nothing). A finger sliding over the keys types the key it lifts on.
+@MainActor
+open class KeyboardView: View {
+    public enum Page: Sendable, Equatable { case letters, symbols, moreSymbols, numberPad, decimalPad, phonePad }
+    public enum ShiftState: Sendable, Equatable { case off, on, locked }
+
+    /// What a key does.
+    public enum Role: Sendable, Equatable {
+        /// Types its output (letters: the layout's key; symbols: the character).
+        case character(KeyboardKey)
+        case shift, backspace, space, returnKey, dismiss
+        case page(Page)
+    }
+
+    /// One key as laid out: what it shows and where (this view's coordinates).
+    public struct Key: Sendable, Equatable {
+        public let role: Role
+        public let label: String
+        public let frame: Rect
+    }
+
+    public let keyMap: KeyboardKeyMap
+    public private(set) var page: Page = .letters
+    public private(set) var shiftState: ShiftState = .off
+    public private(set) var keys: [Key] = []
+
+    /// The keyboard's configuration, taken from the text input it types into.
+    public private(set) var keyboardType: KeyboardType = .default
+    public private(set) var returnKeyType: ReturnKeyType = .default
+
+    /// Two taps on shift within this time lock the capitals (iOS's double-tap, measured by
+    /// feel at about 0.3 s; Bezel's choice).
+    public static let capsLockInterval: TimeInterval = 0.3
+    /// Backspace held: after 0.5 s it repeats every 0.1 s (UIKit's start delay; the rate is
+    /// Bezel's, near iOS's before it switches to whole words).
+    public static let backspaceRepeatDelay: TimeInterval = 0.5
+    public static let backspaceRepeatInterval: TimeInterval = 0.1
+
+    private var lastShiftTap: TimeInterval = -1
+    private var repeatTimer: TimerHandle?
+    /// The key under each finger (by touch identity), and whether it has typed already.
+    private var fingers: [(touch: Touch, key: Int, committed: Bool)] = []
+
+    public init(frame: Rect = .zero, keyMap: KeyboardKeyMap = .us) {
+        self.keyMap = keyMap
+        super.init(frame: frame)
+        isMultipleTouchEnabled = true
+        backgroundColor = KeyboardView.backgroundTone
+        name = "keyboard"
+    }
+
+    // MARK: Looks (iOS's light keyboard)
+
+    static let backgroundTone = Color(rgb: 0xD1D4DA)
+    static let keyTone = Color.white
+    static let functionKeyTone = Color(rgb: 0xABB0BA)
+    static let keyShadowTone = Color(rgb: 0x898A8D)
+
+    /// The height the keyboard wants in a window of `size`: four rows of keys 9 % of the
+    /// window's height each, between 38 and 56 pt (a 7" 800×480 panel gets 43 pt keys, about
+    /// 9 mm: above the 7 mm minimum of touch guidelines; a 720×1280 portrait panel gets 56),
+    /// with 8 pt between rows and at the edges.
+    public static func preferredHeight(for size: Size) -> Double {
+        let row = rowHeight(for: size)
+        return 4 * row + 5 * rowGap
+    }
+
+    static let rowGap = 8.0
+    static let keyGap = 6.0
+
+    static func rowHeight(for size: Size) -> Double {
+        min(56, max(38, (size.height * 0.09).rounded()))
+    }
+
+    /// Configures the keyboard for `input` (page, return key, automatic shift).
+    public func configure(for input: TextInput) {
+        keyboardType = input.keyboardType
+        returnKeyType = input.returnKeyType
+        switch keyboardType {
+        case .numberPad: page = .numberPad
+        case .decimalPad: page = .decimalPad
+        case .phonePad: page = .phonePad
+        case .default, .emailAddress, .URL: page = .letters
+        }
+        shiftState = .off
+        updateAutomaticShift()
+        relayoutKeys()
+    }
+
+    /// Shows `page` (the 123/ABC keys do this).
+    public func show(_ page: Page) {
+        self.page = page
+        relayoutKeys()
+    }
+
+    private var client: TextInput? { window?.application?.firstResponder as? TextInput }
+
+    private func updateAutomaticShift() {
+        guard shiftState != .locked, let client else { return }
+        let capital = client.autocapitalizationType.capitalizesNext(after: client.textBeforeCaret)
+        setShift(capital ? .on : .off)
+    }
+
+    private func setShift(_ state: ShiftState) {
+        guard state != shiftState else { return }
+        shiftState = state
+        relayoutKeys()
+    }
+
+    open override func layoutSubviews() {
+        relayoutKeys()
+    }
+
+    // MARK: Layout
+
+    private func relayoutKeys() {
+        keys = KeyboardKeyLayout(keyboard: self).keys()
+        setNeedsDisplay()
+    }
+
+    /// The key a finger at `point` presses: the key containing it, else the nearest one on
+    /// its row (the gaps between keys belong to their neighbours, as on iOS).
+    public func keyIndex(at point: Point) -> Int? {
+        guard bounds.contains(point), !keys.isEmpty else { return nil }
+        if let inside = keys.firstIndex(where: { $0.frame.insetBy(dx: -KeyboardView.keyGap / 2, dy: -KeyboardView.rowGap / 2).contains(point) }) {
+            return inside
+        }
+        var best: (index: Int, distance: Double)?
+        for (index, key) in keys.enumerated() {
+            let dx = max(key.frame.minX - point.x, 0, point.x - key.frame.maxX)
+            let dy = max(key.frame.minY - point.y, 0, point.y - key.frame.maxY)
+            let distance = dx * dx + dy * dy
+            if best == nil || distance < best!.distance { best = (index, distance) }
+        }
+        return best?.index
+    }
+
+    /// The centre of the first key labelled `label` (tests and scripted demos tap keys by label).
+    public func center(ofKey label: String) -> Point? {
+        keys.first { $0.label == label }.map { Point(x: $0.frame.midX, y: $0.frame.midY) }
+    }
+
+    // MARK: Touches
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
+            // Rollover: a new finger types what the others are on, now.
+            for index in fingers.indices where !fingers[index].committed {
+                fingers[index].committed = commit(fingers[index].key)
+            }
+            guard let key = keyIndex(at: touch.location(in: self)) else { continue }
+            var committed = false
+            switch keys[key].role {
+            case .backspace:
+                client?.deleteBackward()
+                startBackspaceRepeat()
+                committed = true
+            case .shift:
+                tapShift(at: touch.timestamp)
+                committed = true
+            default: break
+            }
+            fingers.append((touch, key, committed))
+            setNeedsDisplay()
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches {
+            guard let index = fingers.firstIndex(where: { $0.touch === touch }), !fingers[index].committed,
+                  let key = keyIndex(at: touch.location(in: self)), key != fingers[index].key else { continue }
+            fingers[index].key = key
+            setNeedsDisplay()
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches {
+            guard let index = fingers.firstIndex(where: { $0.touch === touch }) else { continue }
+            let finger = fingers.remove(at: index)
+            if keys.indices.contains(finger.key), keys[finger.key].role == .backspace { stopBackspaceRepeat() }
+            if !finger.committed { _ = commit(finger.key) }
+        }
+        setNeedsDisplay()
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches {
+            guard let index = fingers.firstIndex(where: { $0.touch === touch }) else { continue }
+            if keys.indices.contains(fingers[index].key), keys[fingers[index].key].role == .backspace { stopBackspaceRepeat() }
+            fingers.remove(at: index)
+        }
+        setNeedsDisplay()
+    }
+
+    /// Does what key `index` does when it types; true (it has typed).
+    private func commit(_ index: Int) -> Bool {
+        guard keys.indices.contains(index) else { return true }
+        let key = keys[index]
+        let input = client
+        switch key.role {
+        case .character(let keyboardKey):
+            guard let output = keyboardKey.output(shifted: page == .letters && shiftState != .off) else { return true }
+            if let text = window?.application?.compose(output) { input?.insertText(text) }
+            if shiftState == .on { setShift(.off) }
+            updateAutomaticShift()
+        case .space:
+            if let text = window?.application?.compose(KeyOutput(" ")) { input?.insertText(text) }
+            if page == .symbols || page == .moreSymbols { show(.letters) }
+            updateAutomaticShift()
+        case .returnKey:
+            input?.returnKeyPressed()
+            updateAutomaticShift()
+        case .dismiss:
+            _ = input?.resignFirstResponder()
+        case .page(let target):
+            show(target)
+        case .shift, .backspace:
+            break
+        }
+        return true
+    }
+
+    private func tapShift(at time: TimeInterval) {
+        if shiftState == .locked {
+            setShift(.off)
+        } else if shiftState == .on, time - lastShiftTap <= KeyboardView.capsLockInterval {
+            setShift(.locked)
+        } else {
+            setShift(shiftState == .off ? .on : .off)
+        }
+        lastShiftTap = time
+    }
+
+    private func startBackspaceRepeat() {
+        repeatTimer?.cancel()
+        repeatTimer = window?.application?.runLoop.schedule(after: KeyboardView.backspaceRepeatDelay) { [weak self] in
+            self?.repeatBackspace()
+        }
+    }
+
+    private func repeatBackspace() {
+        client?.deleteBackward()
+        repeatTimer = window?.application?.runLoop.schedule(after: KeyboardView.backspaceRepeatInterval) { [weak self] in
+            self?.repeatBackspace()
+        }
+    }
+
+    private func stopBackspaceRepeat() {
+        repeatTimer?.cancel()
+        repeatTimer = nil
+        updateAutomaticShift()
+    }
+
+    open override func didMoveToWindow() {
+        if window == nil {
+            stopBackspaceRepeat()
+            fingers.removeAll()
+        }
+    }
+
+    // MARK: Drawing
+
+    /// A key's preview rises above it by up to one row: drawn outside the bounds.
+    open override var drawingOverflow: Double { 64 }
+
+    open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        let pressed = Set(fingers.map(\.key))
+        let size = KeyboardView.rowHeight(for: window?.bounds.size ?? bounds.size)
+        for (index, key) in keys.enumerated() {
+            let isFunction: Bool
+            switch key.role {
+            case .character, .space: isFunction = false
+            case .shift: isFunction = shiftState == .off
+            default: isFunction = true
+            }
+            let down = pressed.contains(index)
+            var tone = isFunction ? KeyboardView.functionKeyTone : KeyboardView.keyTone
+            if down { tone = isFunction ? KeyboardView.keyTone : KeyboardView.functionKeyTone }
+            context.fillRoundedRect(key.frame.offsetBy(dx: 0, dy: 1), radius: 5, color: KeyboardView.keyShadowTone)
+            context.fillRoundedRect(key.frame, radius: 5, color: tone)
+            let isWord = key.label.count > 2
+            let style = TextStyle(size: (isWord ? 0.34 : 0.5) * size, color: .black, alignment: .center)
+            context.drawText(key.label, in: key.frame, style: style)
+        }
+    }
+
+    open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
+        // The preview: the character under a finger, enlarged above its key (character pages).
+        for finger in fingers where !finger.committed && keys.indices.contains(finger.key) {
+            let key = keys[finger.key]
+            guard case .character = key.role, key.frame.width < bounds.width / 5 else { continue }
+            let bubble = Rect(x: key.frame.minX - 6, y: key.frame.minY - key.frame.height - 10,
+                              width: key.frame.width + 12, height: key.frame.height + 10)
+            context.fillRoundedRect(bubble.offsetBy(dx: 0, dy: 1), radius: 8, color: KeyboardView.keyShadowTone)
+            context.fillRoundedRect(bubble, radius: 8, color: KeyboardView.keyTone)
+            context.drawText(key.label, in: bubble, style: TextStyle(size: key.frame.height * 0.7, color: .black, alignment: .center))
+        }
+    }
+}

@@ -1,0 +1,258 @@
+/// What an editing engine asks of the view that owns it (`TextField`, `TextView`).
+@MainActor
+protocol TextEditingHost: TextInput {
+    /// The delegate's `shouldChangeCharacters(in:replacementString:)`: false vetoes the edit.
+    func engineShouldChange(_ range: Range<Int>, replacement: String) -> Bool
+    /// The text changed (by typing, deleting, pasting): redraw, send `editingChanged`.
+    func engineTextDidChange()
+    /// The selection or the caret's visibility changed: redraw what shows them.
+    func engineSelectionDidChange()
+    /// Whether Enter inserts a new line (a text view) or is the return key (a field).
+    var engineIsMultiline: Bool { get }
+}
+
+/// The editing engine shared by `TextField` and `TextView`: the text and its selection
+/// (`TextBuffer`), edits that ask the delegate first, hardware keys (arrows, Home/End,
+/// Delete, Backspace, Enter, Tab, shortcuts) with key repeat, the caret's blink while
+/// editing, and the secure-entry reveal of the last character typed. It owns timers only
+/// while its view is editing, so an idle UI schedules nothing (zero wake-ups).
+@MainActor
+final class TextEditingEngine {
+    unowned let host: any TextEditingHost
+    var buffer = TextBuffer()
+    private(set) var isEditing = false
+
+    /// Caret blink: shown 0.5 s, hidden 0.5 s (iOS's caret period is about a second): two
+    /// wake-ups per second while editing, none otherwise. Typing keeps the caret solid.
+    static let caretBlinkInterval: TimeInterval = 0.5
+    private(set) var isCaretVisible = false
+    private var blinkTimer: TimerHandle?
+
+    /// Secure entry shows the last character typed this long before it turns into a bullet
+    /// (iOS shows it about a second; Bezel's choice, stated here).
+    static let secureRevealDuration: TimeInterval = 1.0
+    /// The character offset shown in clear while secure, if any.
+    private(set) var revealedOffset: Int?
+    private var revealTimer: TimerHandle?
+
+    /// Key repeat of held editing keys: after 0.66 s, 25 per second: the X server's defaults
+    /// (`xset r rate 660 25`), which most Linux desktops keep; libinput does not repeat keys
+    /// and XKB keymaps say which keys repeat but not how fast.
+    static let keyRepeatDelay: TimeInterval = 0.66
+    static let keyRepeatInterval: TimeInterval = 1.0 / 25
+    private var repeatTimer: TimerHandle?
+    private var repeatingKey: Press.Key?
+
+    init(host: any TextEditingHost) {
+        self.host = host
+    }
+
+    private var runLoop: RunLoop? { host.owningApplication?.runLoop }
+
+    // MARK: Editing sessions
+
+    func beginEditing() {
+        isEditing = true
+        host.owningApplication?.keyComposer.reset()
+        restartBlink()
+    }
+
+    func endEditing() {
+        isEditing = false
+        blinkTimer?.cancel()
+        blinkTimer = nil
+        repeatTimer?.cancel()
+        repeatTimer = nil
+        repeatingKey = nil
+        hideRevealedCharacter()
+        isCaretVisible = false
+        host.owningApplication?.keyComposer.reset()
+        host.engineSelectionDidChange()
+    }
+
+    /// Shows the caret and starts the blink over (after a move or an edit, as iOS does).
+    func restartBlink() {
+        blinkTimer?.cancel()
+        blinkTimer = nil
+        guard isEditing else { return }
+        isCaretVisible = true
+        scheduleBlink()
+    }
+
+    private func scheduleBlink() {
+        blinkTimer = runLoop?.schedule(after: Self.caretBlinkInterval) { [weak self] in
+            guard let self, self.isEditing else { return }
+            self.isCaretVisible.toggle()
+            self.host.engineSelectionDidChange()
+            self.scheduleBlink()
+        }
+    }
+
+    // MARK: Edits
+
+    /// Replaces `range` with `replacement` if the delegate agrees; true when it did.
+    @discardableResult
+    func replace(_ range: Range<Int>, with replacement: String) -> Bool {
+        guard host.engineShouldChange(range, replacement: replacement) else { return false }
+        buffer.replace(range, with: replacement)
+        movingEnd = buffer.caret
+        if host.isSecureTextEntry, !replacement.isEmpty, replacement.count == 1 {
+            reveal(buffer.caret - 1)
+        } else {
+            hideRevealedCharacter()
+        }
+        restartBlink()
+        host.engineTextDidChange()
+        return true
+    }
+
+    func insert(_ text: String) {
+        replace(buffer.replacementRange, with: text)
+    }
+
+    func deleteBackward() {
+        guard let range = buffer.backwardDeletionRange else { return }
+        replace(range, with: "")
+    }
+
+    func deleteForward() {
+        guard let range = buffer.forwardDeletionRange else { return }
+        replace(range, with: "")
+    }
+
+    /// The end of the selection that arrow keys move (the caret when there is no selection).
+    private var movingEnd = 0
+
+    /// Sets the selection (a caret when empty).
+    func select(_ range: Range<Int>) {
+        buffer.selection = range
+        movingEnd = buffer.selection.upperBound
+        host.owningApplication?.keyComposer.reset()
+        restartBlink()
+        host.engineSelectionDidChange()
+    }
+
+    private func reveal(_ offset: Int) {
+        revealedOffset = offset
+        revealTimer?.cancel()
+        revealTimer = runLoop?.schedule(after: Self.secureRevealDuration) { [weak self] in
+            self?.hideRevealedCharacter()
+            self?.host.engineSelectionDidChange()
+        }
+    }
+
+    private func hideRevealedCharacter() {
+        revealTimer?.cancel()
+        revealTimer = nil
+        revealedOffset = nil
+    }
+
+    /// Types a key's output through the application's composer (dead keys, compose).
+    func type(_ output: KeyOutput) {
+        let composer = host.owningApplication?.keyComposer
+        switch composer?.feed(output) ?? .passThrough {
+        case .passThrough: if !output.text.isEmpty { insert(output.text) }
+        case .composed(let text): insert(text)
+        case .composing, .cancelled: break
+        }
+    }
+
+    /// The text shown: bullets for secure entry (but the character being revealed).
+    func displayText() -> String {
+        guard host.isSecureTextEntry else { return buffer.text }
+        var shown = ""
+        for (offset, character) in buffer.text.enumerated() {
+            shown.append(offset == revealedOffset ? character : "•")
+        }
+        return shown
+    }
+
+    // MARK: Hardware keys
+
+    /// A key went down on a hardware keyboard while editing: true when it edited.
+    func pressBegan(_ press: Press) -> Bool {
+        guard isEditing else { return false }
+        let key = press.key
+        let handled = perform(key, modifiers: press.modifierFlags)
+        if handled, key.repeats, key != .enter, key != .keypadEnter, key != .tab {
+            repeatingKey = key
+            repeatTimer?.cancel()
+            repeatTimer = runLoop?.schedule(after: Self.keyRepeatDelay) { [weak self] in self?.repeatKey(press) }
+        }
+        return handled
+    }
+
+    func pressEnded(_ press: Press) {
+        guard press.key == repeatingKey else { return }
+        repeatTimer?.cancel()
+        repeatTimer = nil
+        repeatingKey = nil
+    }
+
+    private func repeatKey(_ press: Press) {
+        guard isEditing, press.key == repeatingKey else { return }
+        _ = perform(press.key, modifiers: press.modifierFlags)
+        repeatTimer = runLoop?.schedule(after: Self.keyRepeatInterval) { [weak self] in self?.repeatKey(press) }
+    }
+
+    private func perform(_ key: Press.Key, modifiers: Press.ModifierFlags) -> Bool {
+        let extend = modifiers.contains(.shift)
+        // The end of the selection that moves: Shift-arrows grow it from the other end.
+        let caret = buffer.selection.lowerBound == movingEnd ? buffer.selection.lowerBound : buffer.selection.upperBound
+        func move(to offset: Int) {
+            let target = max(0, min(offset, buffer.count))
+            let anchor = caret == buffer.selection.lowerBound ? buffer.selection.upperBound : buffer.selection.lowerBound
+            select(extend ? min(anchor, target)..<max(anchor, target) : target..<target)
+            movingEnd = target
+        }
+        if modifiers.contains(.control), let symbol = key.symbol {
+            switch symbol {
+            case 0x61, 0x41: select(0..<buffer.count); return true   // Ctrl-A
+            case 0x63, 0x43: copy(); return true                      // Ctrl-C
+            case 0x78, 0x58: cut(); return true                       // Ctrl-X
+            case 0x76, 0x56: paste(); return true                     // Ctrl-V
+            default: break
+            }
+        }
+        switch key {
+        case .backspace: deleteBackward()
+        case .delete: deleteForward()
+        case .leftArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.lowerBound : caret - 1)
+        case .rightArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.upperBound : caret + 1)
+        case .home, .upArrow where !host.engineIsMultiline: move(to: host.engineIsMultiline ? buffer.lineStart(before: caret) : 0)
+        case .end, .downArrow where !host.engineIsMultiline: move(to: host.engineIsMultiline ? buffer.lineEnd(after: caret) : buffer.count)
+        case .enter, .keypadEnter: host.returnKeyPressed()
+        case .tab: return FocusNavigation.moveFocus(from: host, backwards: modifiers.contains(.shift))
+        default:
+            guard !modifiers.contains(.control), !modifiers.contains(.alternate) || !key.characters.isEmpty else { return false }
+            let output = KeyOutput(symbol: key.symbol ?? 0, text: key.characters.filter { !$0.isNewline && $0 != "\t" && !$0.isControlCharacter })
+            guard !output.text.isEmpty || output.isDeadKey else { return false }
+            type(output)
+        }
+        return true
+    }
+
+    // MARK: Pasteboard
+
+    func copy() {
+        guard buffer.hasSelection, !host.isSecureTextEntry else { return }
+        Pasteboard.general.string = String(buffer.selectedText)
+    }
+
+    func cut() {
+        guard buffer.hasSelection, !host.isSecureTextEntry else { return }
+        let text = String(buffer.selectedText)
+        if replace(buffer.selection, with: "") { Pasteboard.general.string = text }
+    }
+
+    func paste() {
+        guard let text = Pasteboard.general.string, !text.isEmpty else { return }
+        insert(host.engineIsMultiline ? text : text.filter { !$0.isNewline })
+    }
+}
+
+extension Character {
+    var isControlCharacter: Bool {
+        unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+    }
+}
