@@ -156,6 +156,7 @@ open class KeyboardView: View {
             // Rollover: a new finger types what the others are on, now.
             for index in fingers.indices where !fingers[index].committed {
                 fingers[index].committed = commit(fingers[index].key)
+                invalidateKey(fingers[index].key)
             }
             guard let key = keyIndex(at: touch.location(in: self)) else { continue }
             var committed = false
@@ -170,7 +171,7 @@ open class KeyboardView: View {
             default: break
             }
             fingers.append((touch, key, committed))
-            setNeedsDisplay()
+            invalidateKey(key)
         }
     }
 
@@ -178,8 +179,9 @@ open class KeyboardView: View {
         for touch in touches {
             guard let index = fingers.firstIndex(where: { $0.touch === touch }), !fingers[index].committed,
                   let key = keyIndex(at: touch.location(in: self)), key != fingers[index].key else { continue }
+            invalidateKey(fingers[index].key)
             fingers[index].key = key
-            setNeedsDisplay()
+            invalidateKey(key)
         }
     }
 
@@ -187,19 +189,18 @@ open class KeyboardView: View {
         for touch in touches {
             guard let index = fingers.firstIndex(where: { $0.touch === touch }) else { continue }
             let finger = fingers.remove(at: index)
+            invalidateKey(finger.key)
             if keys.indices.contains(finger.key), keys[finger.key].role == .backspace { stopBackspaceRepeat() }
             if !finger.committed { _ = commit(finger.key) }
         }
-        setNeedsDisplay()
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             guard let index = fingers.firstIndex(where: { $0.touch === touch }) else { continue }
             if keys.indices.contains(fingers[index].key), keys[fingers[index].key].role == .backspace { stopBackspaceRepeat() }
-            fingers.remove(at: index)
+            invalidateKey(fingers.remove(at: index).key)
         }
-        setNeedsDisplay()
     }
 
     /// Does what key `index` does when it types; true (it has typed).
@@ -270,6 +271,18 @@ open class KeyboardView: View {
 
     // MARK: Drawing
 
+    /// Redraws one key and its preview only: a key press damages a few thousand pixels, not
+    /// the keyboard (what a key tap costs to draw is benchmark M7).
+    private func invalidateKey(_ index: Int) {
+        guard keys.indices.contains(index) else { return }
+        let frame = keys[index].frame
+        setNeedsDisplay(previewRect(for: frame).union(frame.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1)))
+    }
+
+    private func previewRect(for key: Rect) -> Rect {
+        Rect(x: key.minX - 6, y: key.minY - key.height - 10, width: key.width + 12, height: key.height + 11)
+    }
+
     /// A key's preview rises above it by up to one row: drawn outside the bounds.
     open override var drawingOverflow: Double { 64 }
 
@@ -288,10 +301,18 @@ open class KeyboardView: View {
             if down { tone = isFunction ? KeyboardView.keyTone : KeyboardView.functionKeyTone }
             context.fillRoundedRect(key.frame.offsetBy(dx: 0, dy: 1), radius: 5, color: KeyboardView.keyShadowTone)
             context.fillRoundedRect(key.frame, radius: 5, color: tone)
-            let isWord = key.label.count > 2
-            let style = TextStyle(size: (isWord ? 0.34 : 0.5) * size, color: .black, alignment: .center)
-            context.drawText(key.label, in: key.frame, style: style)
+            context.drawText(key.label, in: key.frame, style: labelStyle(key, rowHeight: size))
         }
+    }
+
+    /// Letters at half the key's height, words smaller; a label wider than its key shrinks to
+    /// fit (the hide key on a narrow portrait panel).
+    private func labelStyle(_ key: Key, rowHeight: Double) -> TextStyle {
+        var style = TextStyle(size: (key.label.count > 2 ? 0.34 : 0.5) * rowHeight, color: .black, alignment: .center)
+        guard key.label.count > 1 else { return style }
+        let width = TextMetrics.layout.measureText(key.label, style: style, width: nil).width
+        if width > key.frame.width - 6 { style.size = max(8, style.size * (key.frame.width - 6) / width) }
+        return style
     }
 
     open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
@@ -299,8 +320,7 @@ open class KeyboardView: View {
         for finger in fingers where !finger.committed && keys.indices.contains(finger.key) {
             let key = keys[finger.key]
             guard case .character = key.role, key.frame.width < bounds.width / 5 else { continue }
-            let bubble = Rect(x: key.frame.minX - 6, y: key.frame.minY - key.frame.height - 10,
-                              width: key.frame.width + 12, height: key.frame.height + 10)
+            let bubble = previewRect(for: key.frame).insetBy(dx: 0, dy: 0.5).offsetBy(dx: 0, dy: -0.5)
             context.fillRoundedRect(bubble.offsetBy(dx: 0, dy: 1), radius: 8, color: KeyboardView.keyShadowTone)
             context.fillRoundedRect(bubble, radius: 8, color: KeyboardView.keyTone)
             context.drawText(key.label, in: bubble, style: TextStyle(size: key.frame.height * 0.7, color: .black, alignment: .center))

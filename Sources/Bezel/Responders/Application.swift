@@ -28,9 +28,11 @@ open class Application: Responder {
             (oldValue as? FirstResponderObserving)?.didResignFirstResponder()
             (firstResponder as? FirstResponderObserving)?.didBecomeFirstResponder()
             keyComposer.reset()
-            keyboardPresenter.firstResponderDidChange()
+            if !isHandingOverFirstResponder { keyboardPresenter.firstResponderDidChange() }
         }
     }
+    /// True while one responder resigns for another to become first responder.
+    var isHandingOverFirstResponder = false
 
     /// Posts the keyboard notifications (and whatever an app posts).
     public let notificationCenter = NotificationCenter()

@@ -118,7 +118,13 @@ open class Responder: ActionTarget {
     open func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let app = owningApplication else { return false }
         if app.firstResponder === self { return true }
-        if let current = app.firstResponder, !current.resignFirstResponder() { return false }
+        if let current = app.firstResponder {
+            // A hand-over: the keyboard stays up from one text input to the next (UIKit).
+            app.isHandingOverFirstResponder = true
+            let resigned = current.resignFirstResponder()
+            app.isHandingOverFirstResponder = false
+            guard resigned else { return false }
+        }
         app.firstResponder = self
         return true
     }
