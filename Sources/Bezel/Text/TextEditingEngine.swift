@@ -5,8 +5,10 @@ protocol TextEditingHost: TextInput {
     func engineShouldChange(_ range: Range<Int>, replacement: String) -> Bool
     /// The text changed (by typing, deleting, pasting): redraw, send `editingChanged`.
     func engineTextDidChange()
-    /// The selection or the caret's visibility changed: redraw what shows them.
+    /// The selection changed: redraw, keep the caret in view.
     func engineSelectionDidChange()
+    /// Only the looks changed (the caret blinked, a revealed character turned into a bullet).
+    func engineNeedsDisplay()
     /// Whether Enter inserts a new line (a text view) or is the return key (a field).
     var engineIsMultiline: Bool { get }
 }
@@ -67,7 +69,7 @@ final class TextEditingEngine {
         hideRevealedCharacter()
         isCaretVisible = false
         host.owningApplication?.keyComposer.reset()
-        host.engineSelectionDidChange()
+        host.engineNeedsDisplay()
     }
 
     /// Shows the caret and starts the blink over (after a move or an edit, as iOS does).
@@ -83,7 +85,7 @@ final class TextEditingEngine {
         blinkTimer = runLoop?.schedule(after: Self.caretBlinkInterval) { [weak self] in
             guard let self, self.isEditing else { return }
             self.isCaretVisible.toggle()
-            self.host.engineSelectionDidChange()
+            self.host.engineNeedsDisplay()
             self.scheduleBlink()
         }
     }
@@ -137,7 +139,7 @@ final class TextEditingEngine {
         revealTimer?.cancel()
         revealTimer = runLoop?.schedule(after: Self.secureRevealDuration) { [weak self] in
             self?.hideRevealedCharacter()
-            self?.host.engineSelectionDidChange()
+            self?.host.engineNeedsDisplay()
         }
     }
 

@@ -333,6 +333,10 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         setNeedsDisplay()
     }
 
+    func engineNeedsDisplay() {
+        setNeedsDisplay()
+    }
+
     var engineIsMultiline: Bool { false }
 
     // MARK: Hardware keys

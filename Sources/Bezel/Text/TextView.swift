@@ -223,6 +223,10 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
         textDelegate?.textViewDidChangeSelection(self)
     }
 
+    func engineNeedsDisplay() {
+        setNeedsDisplay()
+    }
+
     var engineIsMultiline: Bool { true }
 
     // MARK: Hardware keys
