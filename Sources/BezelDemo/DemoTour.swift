@@ -110,6 +110,40 @@ struct DemoTour {
         fingers.wait(0.05)
         try screenshot("motion")
         settle()
+
+        print("== back, then the form: type a name and an e-mail address on the on-screen keyboard, then a PIN on the number pad")
+        backHomeThenOpen(tile: 4)
+        /// Taps the on-screen keys that type `text` (each character's key by its label).
+        func type(_ text: String) {
+            for character in text {
+                let keyboard = demo.window.subviews.last?.subviews.compactMap { $0 as? KeyboardView }.first
+                guard let keyboard, let key = keyboard.center(ofKey: String(character)) else {
+                    print("    no key \(character) on the keyboard")
+                    continue
+                }
+                fingers.tap(at: keyboard.convert(key, to: nil))
+                fingers.wait(0.08)
+            }
+        }
+        func tapReturn() {
+            let keyboard = demo.window.subviews.last?.subviews.compactMap { $0 as? KeyboardView }.first
+            if let keyboard, let key = keyboard.keys.first(where: { $0.role == .returnKey }) {
+                fingers.tap(at: keyboard.convert(key.frame.center, to: nil))
+            }
+            settle()
+        }
+        fingers.tap(at: center(of: demo.form.nameField))
+        settle()
+        type("Ada")
+        tapReturn()
+        type("ada@bezel.dev")
+        try screenshot("form")
+        tapReturn()
+        type("2468")
+        try screenshot("pin")
+        tapReturn()
+        fingers.tap(at: center(of: demo.form.saveButton))
+        settle()
         return written
     }
 }

@@ -12,8 +12,9 @@ import Glibc
 let usage = """
 usage: bezel-demo [--tour] [--screenshots DIR] [--trace CATEGORIES] [--quiet] [--help]
 
-The demo kiosk: a home screen, a gesture playground, a 200-row list and a settings screen,
-with a clock in the navigation bar. It runs on the display the settings below choose (a DRM
+The demo kiosk: a home screen, a gesture playground, a 200-row list, a settings screen,
+animations and a form typed on the on-screen keyboard (or a USB keyboard), with a clock in
+the navigation bar. It runs on the display the settings below choose (a DRM
 panel, the SDL2 simulator window); with no display at all it tours every screen headless,
 on a virtual clock, and writes PNG screenshots.
 

@@ -3,8 +3,9 @@ import Bezel
 /// The demo kiosk app, written against Bezel's public API only, as an app developer would:
 /// a window whose root controller is a `NavigationController` starting at the home screen,
 /// a clock in the navigation bar, and the gesture playground, the 200-row list, the
-/// settings (with a Reset bar-button item confirmed by an alert) and the motion screen
-/// (springs and an interruptible animator) one tap away.
+/// settings (with a Reset bar-button item confirmed by an alert), the motion screen
+/// (springs and an interruptible animator) and a form (text fields, a PIN on a number pad,
+/// a note; the on-screen keyboard) one tap away.
 @MainActor
 public final class DemoApp {
     public let application: Application
@@ -15,6 +16,7 @@ public final class DemoApp {
     public let list = ListViewController()
     public let settings = SettingsViewController()
     public let motion = MotionViewController()
+    public let form = FormViewController()
     public let clock: MinuteClock
     /// What the app reports (a tile pressed, a row selected), for the log.
     public var log: (String) -> Void = { print($0) }
@@ -38,6 +40,7 @@ public final class DemoApp {
         gestures.onReport = { [unowned self] line in self.log("gesture \(line)") }
         motion.onReport = { [unowned self] line in self.log(line) }
         settings.onReport = { [unowned self] line in self.log(line) }
+        form.onReport = { [unowned self] line in self.log(line) }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
         window.rootViewController = navigation
         navigation.view.frame = window.bounds
@@ -54,6 +57,7 @@ public final class DemoApp {
         case "List": list
         case "Settings": settings
         case "Motion": motion
+        case "Form": form
         default: nil
         }
         guard let screen, navigation.topViewController !== screen else { return }

@@ -73,36 +73,30 @@ struct KeyboardKeyLayout {
         return keys + bottomRow(pageKey: (.letters, "ABC"), extras: [])
     }
 
-    /// 123/ABC, the extras (`@` and `.` for e-mail), space, return, hide.
+    /// 123/ABC, the extras (`@` and `.` for e-mail, around the space bar), space, return, hide.
     func bottomRow(pageKey: (KeyboardView.Page, String), extras: [String]) -> [KeyboardView.Key] {
         let y = rowY(3)
         let gap = KeyboardView.keyGap
         let small = (width - gap) / 10 - gap
-        var x = gap / 2 + 2
-        var keys: [KeyboardView.Key] = []
-        keys.append(KeyboardView.Key(role: .page(pageKey.0), label: pageKey.1, frame: Rect(x: x, y: y, width: small * 1.25, height: rowHeight)))
-        x += small * 1.25 + gap
-        let returnWidth = small * 2
-        let hideWidth = small * 1.25
-        let spaceWidth = width - x - Double(extras.count) * (small + gap) - returnWidth - hideWidth - 3 * gap - 2
-        var afterSpace: [String] = []
-        if extras.count == 2 {
-            keys.append(KeyboardView.Key(role: .character(KeyboardKey(code: 0, levels: [KeyOutput(Character(extras[0]))])), label: extras[0],
-                            frame: Rect(x: x, y: y, width: small, height: rowHeight)))
-            x += small + gap
-            afterSpace = [extras[1]]
+        func character(_ text: String) -> KeyboardView.Role {
+            .character(KeyboardKey(code: 0, levels: [KeyOutput(Character(text))]))
         }
-        keys.append(KeyboardView.Key(role: .space, label: "space", frame: Rect(x: x, y: y, width: spaceWidth + (extras.count == 2 ? small + gap : 0), height: rowHeight)))
-        x += spaceWidth + (extras.count == 2 ? small + gap : 0) + gap
-        for extra in afterSpace {
-            keys.append(KeyboardView.Key(role: .character(KeyboardKey(code: 0, levels: [KeyOutput(Character(extra))])), label: extra,
-                            frame: Rect(x: x, y: y, width: small, height: rowHeight)))
-            x += small + gap
+        // Left to right; the space bar takes what the others leave.
+        var row: [(role: KeyboardView.Role, label: String, width: Double?)] = [(.page(pageKey.0), pageKey.1, small * 1.25)]
+        if let first = extras.first { row.append((character(first), first, small)) }
+        row.append((.space, "space", nil))
+        for extra in extras.dropFirst() { row.append((character(extra), extra, small)) }
+        row.append((.returnKey, keyboard.returnKeyType.title, small * 2))
+        row.append((.dismiss, "⌨↓", small * 1.25))
+        let margin = gap / 2 + 2
+        let fixed = row.compactMap(\.width).reduce(0, +) + gap * Double(row.count - 1)
+        let space = max(small, width - 2 * margin - fixed)
+        var x = margin
+        return row.map { key in
+            let keyWidth = key.width ?? space
+            defer { x += keyWidth + gap }
+            return KeyboardView.Key(role: key.role, label: key.label, frame: Rect(x: x, y: y, width: keyWidth, height: rowHeight))
         }
-        keys.append(KeyboardView.Key(role: .returnKey, label: keyboard.returnKeyType.title, frame: Rect(x: x, y: y, width: returnWidth, height: rowHeight)))
-        x += returnWidth + gap
-        keys.append(KeyboardView.Key(role: .dismiss, label: "⌨↓", frame: Rect(x: x, y: y, width: width - x - gap / 2 - 2, height: rowHeight)))
-        return keys
     }
 
     /// Three columns of digits and a fourth with backspace, return and hide.

@@ -83,6 +83,7 @@ open class KeyboardView: View {
 
     /// Configures the keyboard for `input` (page, return key, automatic shift).
     public func configure(for input: TextInput) {
+        client = input
         keyboardType = input.keyboardType
         returnKeyType = input.returnKeyType
         switch keyboardType {
@@ -102,7 +103,8 @@ open class KeyboardView: View {
         relayoutKeys()
     }
 
-    private var client: TextInput? { window?.application?.firstResponder as? TextInput }
+    /// The text input the keys type into (the first responder that showed the keyboard).
+    private weak var client: TextInput?
 
     private func updateAutomaticShift() {
         guard shiftState != .locked, let client else { return }

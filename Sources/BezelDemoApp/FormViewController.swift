@@ -1,0 +1,135 @@
+import Bezel
+
+/// The form screen: a name, an e-mail address, a 4-digit staff PIN (number pad, secure entry,
+/// digits only, at most 4) and a multi-line note, in a scroll view that moves the focused
+/// field out from under the keyboard (UIKit's keyboard notifications). Return moves to the
+/// next field; Save ends editing and reports what was entered.
+@MainActor
+public final class FormViewController: ViewController, TextFieldDelegate {
+    public let scrollView = ScrollView()
+    public let nameField = TextField()
+    public let emailField = TextField()
+    public let pinField = TextField()
+    public let noteView = TextView()
+    public let saveButton = Button()
+    public let status = Label()
+    /// What the screen reports (a form saved), for the log.
+    var onReport: ((String) -> Void)?
+    private var observers: [NotificationCenter.ObserverToken] = []
+
+    /// The PIN's length (a staff PIN of 4 digits).
+    static let pinLength = 4
+
+    public override init() {
+        super.init()
+        title = "Form"
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = DemoTheme.background
+        view.name = "form"
+        scrollView.frame = view.bounds
+        scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        scrollView.alwaysBounceVertical = true
+        scrollView.name = "formScroll"
+        view.addSubview(scrollView)
+        let rows: [(String, View, Double, Double)] = [("Name", nameField, 20, 44), ("E-mail", emailField, 80, 44),
+                                                      ("Staff PIN", pinField, 140, 44), ("Note", noteView, 200, 100)]
+        for (title, field, y, height) in rows {
+            scrollView.addSubview(DemoTheme.label(title, frame: Rect(x: 24, y: y, width: 150, height: 44), size: 20))
+            field.frame = Rect(x: 180, y: y, width: 420, height: height)
+            field.name = title
+            scrollView.addSubview(field)
+        }
+        for field in [nameField, emailField, pinField] {
+            field.borderStyle = .roundedRect
+            field.clearButtonMode = .whileEditing
+            field.delegate = self
+            field.style = TextStyle(size: 20)
+            field.returnKeyType = .next
+        }
+        nameField.placeholder = "Your name"
+        nameField.autocapitalizationType = .words
+        emailField.placeholder = "name@example.com"
+        emailField.keyboardType = .emailAddress
+        emailField.autocapitalizationType = .none
+        pinField.placeholder = "\(Self.pinLength) digits"
+        pinField.keyboardType = .numberPad
+        pinField.isSecureTextEntry = true
+        pinField.returnKeyType = .done
+        noteView.cornerRadius = 5
+        noteView.style = TextStyle(size: 18, numberOfLines: 0, truncation: .none)
+        saveButton.frame = Rect(x: 620, y: 20, width: 140, height: 44)
+        saveButton.title = "Save"
+        saveButton.name = "save"
+        saveButton.backgroundColor = DemoTheme.accent
+        saveButton.cornerRadius = 8
+        saveButton.setTitleColor(.white, for: .normal)
+        saveButton.addAction(for: .touchUpInside) { [weak self] _, _ in self?.save() }
+        scrollView.addSubview(saveButton)
+        status.frame = Rect(x: 180, y: 310, width: 580, height: 44)
+        status.style = TextStyle(size: 18, color: DemoTheme.secondaryText)
+        status.name = "status"
+        scrollView.addSubview(status)
+        scrollView.contentSize = Size(width: 800, height: 360)
+    }
+
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard observers.isEmpty, let center = view.window?.application?.notificationCenter else { return }
+        // Keyboard avoidance: the scroll view's content ends above the keyboard, and the
+        // focused field is scrolled into view, in step with the keyboard's slide.
+        observers.append(center.addObserver(forName: Responder.keyboardWillShowNotification) { [weak self] note in
+            guard let self, let frame = note.userInfo[Responder.keyboardFrameEndUserInfoKey] as? Rect,
+                  let window = self.view.window else { return }
+            let bottom = self.scrollView.convert(self.scrollView.bounds, to: window).maxY
+            self.scrollView.contentInset.bottom = max(0, bottom - frame.minY)
+            if let focused = window.application?.firstResponder as? View, focused.isDescendant(of: self.scrollView) {
+                self.scrollView.scrollRectToVisible(focused.frame.insetBy(dx: 0, dy: -8), animated: true)
+            }
+        })
+        observers.append(center.addObserver(forName: Responder.keyboardWillHideNotification) { [weak self] _ in
+            guard let self else { return }
+            self.scrollView.contentInset.bottom = 0
+            self.scrollView.setContentOffset(self.scrollView.minimumContentOffset, animated: true)
+        })
+    }
+
+    public override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        view.window?.endEditing(true)
+        for observer in observers { view.window?.application?.notificationCenter.removeObserver(observer) }
+        observers.removeAll()
+    }
+
+    /// Ends editing and reports the form.
+    public func save() {
+        view.window?.endEditing(true)
+        let pin = (pinField.text ?? "").count == Self.pinLength ? "PIN set" : "no PIN"
+        let line = "Saved \(nameField.text ?? "") <\(emailField.text ?? "")>, \(pin), note of \(noteView.text.count) characters"
+        status.text = line
+        onReport?(line)
+    }
+
+    // MARK: TextFieldDelegate
+
+    /// The PIN takes digits only, at most four.
+    public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>, replacementString string: String) -> Bool {
+        guard textField === pinField else { return true }
+        var result = textField.text ?? ""
+        result.replaceSubrange(range, with: string)
+        return string.allSatisfy(\.isNumber) && result.count <= Self.pinLength
+    }
+
+    /// Return moves to the next field; on the PIN it closes the keyboard.
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        if textField === nameField {
+            emailField.becomeFirstResponder()
+        } else if textField === emailField {
+            pinField.becomeFirstResponder()
+        } else {
+            textField.resignFirstResponder()
+        }
+        return false
+    }
+}
