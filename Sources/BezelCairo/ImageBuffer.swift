@@ -135,16 +135,20 @@ public final class ImageBuffer {
     }
 
     /// Compares with `other`: the number of pixels whose channels differ by more than
-    /// `tolerance` (0...255) in any of R, G, B, or nil when the sizes differ.
-    public func countDifferingPixels(from other: ImageBuffer, tolerance: Int) -> Int? {
+    /// `tolerance` (0...255) in any of R, G, B, within `region` (pixel coordinates; the whole
+    /// buffer when nil), or nil when the sizes differ.
+    public func countDifferingPixels(from other: ImageBuffer, tolerance: Int, in region: Rect? = nil) -> Int? {
         guard width == other.width, height == other.height else { return nil }
+        let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let area = (region ?? whole).integral.intersection(whole)
+        guard !area.isEmpty else { return 0 }
         cairo_surface_flush(surface)
         cairo_surface_flush(other.surface)
         guard let a = cairo_image_surface_get_data(surface), let b = cairo_image_surface_get_data(other.surface) else { return nil }
         var count = 0
-        for y in 0..<height {
+        for y in Int(area.minY)..<Int(area.maxY) {
             let rowA = UnsafeRawPointer(a + y * stride), rowB = UnsafeRawPointer(b + y * other.stride)
-            for x in 0..<width {
+            for x in Int(area.minX)..<Int(area.maxX) {
                 let pa = rowA.load(fromByteOffset: x * 4, as: UInt32.self), pb = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
                 for shift: UInt32 in [0, 8, 16] {
                     let ca = Int((pa >> shift) & 0xFF), cb = Int((pb >> shift) & 0xFF)

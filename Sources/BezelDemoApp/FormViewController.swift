@@ -13,7 +13,7 @@ public final class FormViewController: ViewController, TextFieldDelegate {
     public let noteView = TextView()
     public let saveButton = Button()
     public let status = Label()
-    /// What the screen reports (a form saved), for the log.
+    /// What the screen reports (a field focused, the keyboard up or down, a form saved), for the log.
     var onReport: ((String) -> Void)?
     private var observers: [NotificationCenter.ObserverToken] = []
 
@@ -47,6 +47,7 @@ public final class FormViewController: ViewController, TextFieldDelegate {
             field.delegate = self
             field.style = TextStyle(size: 20)
             field.returnKeyType = .next
+            field.addAction(for: .editingDidBegin) { [weak self] control, _ in self?.onReport?("editing \(control.name ?? "?")") }
         }
         nameField.placeholder = "Your name"
         nameField.autocapitalizationType = .words
@@ -93,6 +94,9 @@ public final class FormViewController: ViewController, TextFieldDelegate {
             self.scrollView.contentInset.bottom = 0
             self.scrollView.setContentOffset(self.scrollView.minimumContentOffset, animated: true)
         })
+        // The log says when the keyboard has finished sliding (the VM scenario waits for it).
+        observers.append(center.addObserver(forName: Responder.keyboardDidShowNotification) { [weak self] _ in self?.onReport?("keyboard shown") })
+        observers.append(center.addObserver(forName: Responder.keyboardDidHideNotification) { [weak self] _ in self?.onReport?("keyboard hidden") })
     }
 
     public override func viewWillDisappear(_ animated: Bool) {

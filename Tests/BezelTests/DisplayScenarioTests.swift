@@ -2,6 +2,7 @@ import Testing
 @testable import Bezel
 import BezelCairo
 import BezelScenes
+import BezelDemoApp
 
 /// Display scenarios on a real kernel (`Tests/VM/run-display-test.sh`): output and mode
 /// selection and their errors on virtio-gpu (atomic), a start without input devices, QEMU's
@@ -97,6 +98,40 @@ import BezelScenes
                          "peak RSS", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
+        }
+    }
+
+    @Test func theDemoFormIsTypedOnAUSBKeyboardAndTheOnScreenNumberPad() throws {
+        var output = ""
+        try scenario("E10", "a uinput keyboard types into the demo form's focused fields: \"Ada\", Tab, an e-mail address with Shift-2 for @, return moves to the PIN") {
+            output = try runVariant("form", binary: "bezel-demo")
+            for line in ["input device added: Bezel test keyboard", "demo: editing Name", "demo: keyboard shown", "demo: editing E-mail",
+                         "demo: editing Staff PIN", "BEZEL-DEMO-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            try check(!output.contains("BEZEL-FORM-FAIL"), output)
+        }
+        try scenario("E10", "on-screen number-pad keys tapped through a uinput touchscreen type the 4-digit PIN; Done hides the keyboard; Save reports the form") {
+            try check(output.contains("demo: keyboard hidden") && output.contains("demo: Saved Ada <ada@bezel.dev>, PIN set, note of 0 characters"),
+                      "\(output)")
+        }
+        try scenario("E10", "the scanned-out frame shows the text: below the navigation bar (its clock shows the guest's time) it is the headless rendering of the form") {
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-form.png")
+            let app = Application(clock: VirtualClock(), tracer: Tracer())
+            let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { 0 })
+            demo.log = { _ in }
+            let display = try HeadlessDisplay(window: demo.window)
+            demo.open("Form")
+            app.runLoop.advance(by: 1)
+            demo.form.nameField.text = "Ada"
+            demo.form.emailField.text = "ada@bezel.dev"
+            demo.form.pinField.text = "2468"
+            demo.form.save()
+            app.runLoop.advance(by: 1)
+            _ = display.renderFrame()
+            let content = Rect(x: 0, y: 60, width: 800, height: 420)
+            let differing = try #require(shown.countDifferingPixels(from: display.cache, tolerance: 3, in: content), "size \(shown.width)x\(shown.height)")
+            try check(differing == 0, "\(differing) pixels of the form differ from the headless rendering")
         }
     }
 

@@ -2,7 +2,9 @@
 # the Raspberry Pi 7" display (FT5406: 800x480, 10 slots, INPUT_PROP_DIRECT), waits until
 # bezel-input-check has seen it (the file named by argv[1]), then taps Item 12, drags the
 # slider's thumb, pinches, puts ten fingers down at once, and unplugs the device with a finger down on Item 1; then an absolute pointer
-# with an Enter key clicks Item 5 and presses Enter.
+# with an Enter key clicks Item 5 and presses Enter. Other modes (argv[2]): one tap, a pointer
+# parked for the cursor test, the measurement's tap, and the demo form typed by keyboard and
+# finger (E10).
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
 
@@ -64,6 +66,59 @@ if mode.startswith("pointer-at:"):
     time.sleep(0.3)
     pointer.write(e.EV_ABS, e.ABS_X, px); pointer.write(e.EV_ABS, e.ABS_Y, py); pointer.syn()
     time.sleep(60)
+    sys.exit(0)
+if mode.startswith("form:"):
+    # The demo's form (E10), paced by the demo's log (the file after "form:"): the finger opens
+    # the Form tile and taps the Name field; a uinput keyboard types "Ada", Tab, the e-mail
+    # address and Enter (the form's return moves to the PIN field, on the number pad); the
+    # finger taps the PIN 2468 on the on-screen keys and Done, then Save.
+    log = mode.split(":", 1)[1]
+    keyboard = UInput({e.EV_KEY: [e.KEY_LEFTSHIFT, e.KEY_TAB, e.KEY_ENTER, e.KEY_DOT, e.KEY_2]
+                       + [getattr(e, "KEY_" + c.upper()) for c in "abcdefghijklmnopqrstuvwxyz"]},
+                      name="Bezel test keyboard")
+    def logged(text):
+        for _ in range(1200):
+            if os.path.exists(log) and text in open(log, errors="replace").read():
+                return
+            time.sleep(0.05)
+        sys.exit("BEZEL-FORM-FAIL no '%s' in the demo's log" % text)
+    def key(code, shift=False):
+        if shift:
+            keyboard.write(e.EV_KEY, e.KEY_LEFTSHIFT, 1)
+        keyboard.write(e.EV_KEY, code, 1); keyboard.syn(); time.sleep(0.03)
+        keyboard.write(e.EV_KEY, code, 0); keyboard.syn()
+        if shift:
+            keyboard.write(e.EV_KEY, e.KEY_LEFTSHIFT, 0); keyboard.syn()
+        time.sleep(0.05)
+    def type_text(text):
+        for c in text:
+            if c == "@":
+                key(e.KEY_2, shift=True)
+            elif c == ".":
+                key(e.KEY_DOT)
+            else:
+                key(getattr(e, "KEY_" + c.upper()), shift=c.isupper())
+    def tap(x, y):
+        down(x, y); time.sleep(0.05); up(); time.sleep(0.15)
+    logged("input device added: Bezel test keyboard")
+    tap(604, 116)                 # the Form tile
+    logged("showing Form")
+    tap(390, 102)                 # the Name field
+    logged("keyboard shown")
+    type_text("Ada")
+    key(e.KEY_TAB)                # Tab: the next field in reading order
+    logged("editing E-mail")
+    type_text("ada@bezel.dev")
+    key(e.KEY_ENTER)              # return: the form moves on to the PIN
+    logged("editing Staff PIN")
+    time.sleep(0.5)               # the number pad replaces the letters (no slide)
+    # The number pad's keys at 800x480 (the 09-pin screenshot): 2, 4, 6, 8, then Done.
+    for x, y in [(297, 297), (98, 348), (495, 348), (297, 399), (694, 373)]:
+        tap(x, y)
+    logged("keyboard hidden")
+    tap(690, 102)                 # Save
+    logged("Saved")
+    time.sleep(60)                # keep the devices while the host takes its screendump
     sys.exit(0)
 if mode.startswith("tap-at:"):
     # One tap at a given panel position ("tap-at:X,Y"), e.g. a tile of the demo kiosk.

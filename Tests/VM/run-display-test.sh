@@ -14,6 +14,10 @@
 #   demo:    bezel-demo (the binary given) on virtio-gpu: its first frame, then a uinput tap
 #            on the "Gestures" tile and the slide to the playground (on page-flip frames);
 #            its log says when the first frame reached the screen and its peak RSS.
+#   form:    bezel-demo on virtio-gpu with a uinput touchscreen and a uinput keyboard: the
+#            keyboard types a name and an e-mail address into the form's focused fields, the
+#            finger taps a PIN on the on-screen number pad and Save; screendumped after the
+#            save (<out>/display-form.png).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
 #   usage: run-display-test.sh <bezel-runtime-check binary> <out folder> <variant>
@@ -111,6 +115,24 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
+form)
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
+app=\$!
+for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo.log && break; sleep 0.1; done
+/usr/bin/python3 $here/inject-touch.py /run/demo-ready form:/run/demo.log &
+for i in \$(seq 1 600); do grep -q "input device added: FT5406" /run/demo.log && break; sleep 0.1; done
+: > "/run/demo-ready.FT5406_memory_based_driver"
+for i in \$(seq 1 1200); do grep -q "demo: Saved" /run/demo.log && break; sleep 0.1; done
+sleep 1
+echo BEZEL-FORM-SAVED
+while [ ! -e $ready ]; do sleep 0.1; done
+kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
+cat /run/demo.log
+GUEST
+    ;;
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
@@ -142,6 +164,7 @@ trap 'kill $qemu 2>/dev/null || true' EXIT
 if [ "$variant" != measure ] && [ "$variant" != demo ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
+    [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
     for _ in $(seq 1 1800); do
         grep -q "$marker" "$serial" 2>/dev/null && break
         kill -0 $qemu 2>/dev/null || break
