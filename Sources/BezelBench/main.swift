@@ -13,6 +13,9 @@
 //   M1  full render of the standard scene into the 800x480 XRGB8888 framebuffer (render into
 //       cached memory with cairo + Pango, then copy to the framebuffer);
 //   M2  button 12 turns highlighted: redraw of the damaged region and its copy;
+//   M7  one on-screen key tap (down and up on "b", the keyboard up under a focused TextField)
+//       through the full pipeline and the editing engine, then the frame that shows it
+//       (the field's text and caret, the key and its preview bubble) drawn and copied;
 //   M8  one frame of an AlertController (three actions) fading and zooming in over the scene,
 //       with its dimming view, in the middle of the transition;
 //
@@ -204,6 +207,59 @@ func measureRendering(iterations: Int) -> (full: Stats, highlight: Stats) {
     return (Stats(full), Stats(highlight))
 }
 
+/// M7: one on-screen key tap to the field's redrawn frame. A TextField at the top of the
+/// 800x480 window is being edited with the system keyboard up (its slide finished); a finger
+/// goes down and up on "b" (hit-test, the keyboard's touch handling, the key's commit into the
+/// editing engine and the field's change), and the frame showing it is drawn and copied.
+/// Between samples, untimed: the field's text goes back to "Ada" and that frame is drawn, and
+/// the virtual clock moves on a second (separate taps; the caret's blink timers run there).
+@MainActor
+func measureKeyTap(iterations: Int) -> (Stats, redrawnArea: Double) {
+    let clock = VirtualClock()
+    let app = Application(clock: clock, tracer: Tracer())
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+    window.backgroundColor = .white
+    window.makeKeyAndVisible()
+    let field = TextField(frame: Rect(x: 20, y: 20, width: 400, height: 40))
+    field.borderStyle = .roundedRect
+    field.autocapitalizationType = .none
+    window.addSubview(field)
+    guard let display = try? HeadlessDisplay(window: window) else {
+        print("ERROR: cannot create the headless display")
+        exit(1)
+    }
+    field.becomeFirstResponder()
+    app.runLoop.advance(by: 1)
+    display.renderFrame()
+    let keyboard = window.subviews.first { $0.name == "inputViewHost" }?.subviews.compactMap { $0 as? KeyboardView }.first
+    guard let keyboard, let key = keyboard.center(ofKey: "b") else {
+        print("ERROR: the focused field brought up no keyboard with a \"b\" key")
+        exit(1)
+    }
+    let point = keyboard.convert(key, to: window)
+    var samples: [UInt64] = []
+    samples.reserveCapacity(iterations)
+    var area = 0.0
+    let warmup = max(100, iterations / 10)
+    for i in 0..<(warmup + iterations) {
+        field.text = "Ada"
+        app.runLoop.advance(by: 1)
+        display.renderFrame()
+        let t0 = nowNanoseconds()
+        app.handleTouchFrame(TouchFrame([.down(1, at: point)], timestamp: clock.now))
+        app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
+        let redrawn = display.renderFrame()
+        let t1 = nowNanoseconds()
+        guard field.text == "Adab" else {
+            print("ERROR: key tap \(i) typed \(field.text ?? "nil"), not \"Adab\"")
+            exit(1)
+        }
+        area = redrawn.reduce(0) { $0 + $1.area }
+        if i >= warmup { samples.append(t1 - t0) }
+    }
+    return (Stats(samples), area)
+}
+
 /// M8: one frame of an alert fading and zooming in over the standard scene, its dimming view
 /// included: the alert is presented (animated), the clock moves to the middle of its 0.25 s
 /// transition (the display link ticking at 60 Hz in virtual time), and the frame is drawn.
@@ -254,6 +310,8 @@ func main() {
           RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: redraw + copy
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
           RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
+          RESULT M7 median_us=… p95_us=… ratio_memcpy=…   one on-screen key tap to the field's redrawn
+                                                           frame (pipeline, editing, render, copy)
           RESULT M8 median_us=… p95_us=… ratio_memcpy=…   one frame of an alert fading and zooming in
                                                            over the scene (dimming view included)
           RESULT M4_rss_kib=…                              peak resident set size of this run
@@ -287,6 +345,7 @@ func main() {
     let m6 = measureTenFingerFrame(iterations: iterations)
     let (m1, m2) = measureRendering(iterations: iterations)
     let (m8, alertFrame) = measureAlertFrame(iterations: iterations)
+    let (m7, keyTapArea) = measureKeyTap(iterations: iterations)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
     let copiesAfter = measureFrameCopies(iterations: iterations)
@@ -295,6 +354,7 @@ func main() {
     print("RESULT M2 median_us=\(format(m2.median)) p95_us=\(format(m2.p95)) ratio_memcpy=\(format(m2.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")
+    print("RESULT M7 median_us=\(format(m7.median)) p95_us=\(format(m7.p95)) ratio_memcpy=\(format(m7.median / memcpyMedian)) iterations=\(iterations) redrawn_px=\(Int(keyTapArea))")
     print("RESULT M8 median_us=\(format(m8.median)) p95_us=\(format(m8.p95)) ratio_memcpy=\(format(m8.median / memcpyMedian)) iterations=\(iterations) alert=\(Int(alertFrame.width))x\(Int(alertFrame.height))")
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")

@@ -8,7 +8,6 @@ public final class CairoDrawingContext: DrawingContext {
     let cairo: OpaquePointer
     /// The buffer drawn into (kept alive as long as the context).
     public let target: ImageBuffer
-    private let layout: OpaquePointer
     private var fonts: [FontKey: OpaquePointer] = [:]
     /// Shaped layouts by text, style and box: shaping (HarfBuzz) and line breaking are the
     /// expensive part of text, and a kiosk redraws the same labels over and over.
@@ -55,18 +54,12 @@ public final class CairoDrawingContext: DrawingContext {
             cairo_destroy(cairo)
             throw CairoError("creating a drawing context", status: status)
         }
-        guard let layout = pango_cairo_create_layout(cairo) else {
-            cairo_destroy(cairo)
-            throw CairoError("pango_cairo_create_layout returned nothing")
-        }
         self.cairo = cairo
         self.target = target
-        self.layout = layout
     }
 
     // Isolated: the C objects belong to the main actor like the context itself.
     isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
         for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
         for shape in shapes.values { cairo_surface_destroy(shape) }
         for font in fonts.values { pango_font_description_free(font) }
@@ -287,10 +280,6 @@ public final class CairoDrawingContext: DrawingContext {
         return fresh
     }
 
-    private func configureLayout(_ text: String, style: TextStyle, width: Double?, height: Double?) {
-        configure(layout, text, style: style, width: width, height: height)
-    }
-
     private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double?, height: Double?) {
         pango_cairo_update_layout(cairo, layout)
         pango_layout_set_font_description(layout, font(for: style))
@@ -348,7 +337,7 @@ public final class CairoDrawingContext: DrawingContext {
     /// The caret position nearest `point` (see `TextMeasuring.caretOffset`).
     public func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
         guard !text.isEmpty else { return 0 }
-        configureLayout(text, style: style, width: width, height: nil)
+        let layout = cachedLayout(text, style: style, width: width, height: nil)
         var index: Int32 = 0, trailing: Int32 = 0
         _ = pango_layout_xy_to_index(layout, bezel_pango_units_from_double(point.x), bezel_pango_units_from_double(point.y),
                                      &index, &trailing)
@@ -360,7 +349,9 @@ public final class CairoDrawingContext: DrawingContext {
 
     /// The strong caret before the character at `offset` (see `TextMeasuring.caretRect`).
     public func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect {
-        configureLayout(text.isEmpty ? " " : text, style: style, width: width, height: nil)
+        // From the layout cache: a field asks for its caret at each redraw of the same text
+        // (M7: reshaping it each time was a fifth of a key tap's instructions).
+        let layout = cachedLayout(text.isEmpty ? " " : text, style: style, width: width, height: nil)
         let clamped = max(0, min(offset, text.count))
         let byte = text.utf8.distance(from: text.startIndex, to: text.index(text.startIndex, offsetBy: clamped))
         var strong = PangoRectangle(), weak = PangoRectangle()
@@ -384,7 +375,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         guard !text.isEmpty else { return .zero }
-        configureLayout(text, style: style, width: width, height: nil)
+        let layout = cachedLayout(text, style: style, width: width, height: nil)
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)
         return Size(width: Double(w), height: Double(h))

@@ -5,8 +5,8 @@
 //   usage: bezel-runtime-check [host-ready file] [device-ready prefix] [mode]
 // modes: "wait-signal" (after the tap, run until SIGTERM); "idle" (no tap: report the first
 // frame, run until SIGTERM); "measure" (print RESULT lines: start -> first flip, then, after
-// an idle period the guest script measures, touch -> callback and touch -> flip for one tap;
-// see Measurements.swift).
+// an idle period the guest script measures, touch -> callback and touch -> flip for one tap,
+// then a focused text field's wake-ups until SIGTERM; see Measurements.swift).
 import Bezel
 import BezelRuntime
 import BezelScenes
@@ -43,7 +43,8 @@ func run() -> Int32 {
                 if !deviceReady.isEmpty { close(open(deviceReady + ".first-frame", O_CREAT | O_WRONLY, 0o644)) }
             }
         }
-        let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, idleReady: deviceReady + ".idle") : nil
+        let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, idleReady: deviceReady + ".idle",
+                                                                 focusedReady: deviceReady + ".focused") : nil
         measurements?.start()
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
             if mode == "measure" { return }
@@ -79,6 +80,7 @@ func run() -> Int32 {
             fflush(nil)
         }
         try withExtendedLifetime(measurements) { try runtime.run() }
+        measurements?.finish()
         print("BEZEL-RUNTIME stopped backend=\(runtime.backendInUse.rawValue)")
         return 0
     } catch {

