@@ -57,6 +57,37 @@ import BezelCairo
         #expect(stage.app.runLoop.pendingTimerCount == 0)
     }
 
+    @Test func aTextViewsHandlesDragTheSelectionWhileADragElsewhereScrolls() throws {
+        let stage = try TypingStage()
+        let note = TextView(frame: Rect(x: 20, y: 20, width: 300, height: 100))
+        note.text = "hello brave new world" + String(repeating: "\nmore", count: 12)
+        stage.window.addSubview(note)
+        func point(at offset: Int) -> Point {
+            let caret = note.caretRect(at: offset)
+            return note.convert(Point(x: caret.midX, y: caret.midY), to: nil)
+        }
+        stage.fingers.tap(at: point(at: 2))
+        stage.settle()
+        #expect(note.isEditing && note.selectedRange == 2..<2 && note.contentOffset == .zero, "the caret where tapped, no jump: \(note.contentOffset) \(note.selectedRange)")
+        // A long press on "brave" selects it with handles.
+        stage.fingers.tap(at: point(at: 8), hold: 0.6)
+        #expect(note.selectedRange == 6..<11 && note.showsSelectionHandles && note.editMenu != nil)
+        // The end handle dragged to the end of "new": the selection grows, nothing scrolls.
+        stage.fingers.wait(0.5)
+        stage.fingers.drag(from: point(at: 11), to: point(at: 15))
+        #expect(note.selectedRange == 6..<15 && note.contentOffset == .zero, "\(note.selectedRange), offset \(note.contentOffset)")
+        #expect(note.editMenu != nil, "the menu comes back when the handle is let go")
+        // The start handle dragged past the end handle keeps one character selected.
+        stage.fingers.wait(0.5)
+        stage.fingers.drag(from: point(at: 6), to: point(at: 20))
+        #expect(note.selectedRange == 14..<15)
+        // A drag that starts away from the handles scrolls the text and leaves the selection.
+        stage.fingers.wait(0.5)
+        let middle = note.convert(Point(x: 250, y: 60), to: nil)
+        stage.fingers.drag(from: middle, to: Point(x: middle.x, y: middle.y - 60))
+        #expect(note.contentOffset.y > 0 && note.selectedRange == 14..<15)
+    }
+
     /// Logs the presses it receives.
     final class PressLoggingRecognizer: GestureRecognizer {
         var log: Log?

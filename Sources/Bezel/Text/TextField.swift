@@ -382,11 +382,11 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
             return true
         }
         if showsSelectionHandles, engine.buffer.hasSelection {
-            if distance(point, caretRect(at: engine.buffer.selection.lowerBound)) < TextSelectionDrawing.handleGrabRadius {
+            if TextSelectionDrawing.grabs(point, handleAt: caretRect(at: engine.buffer.selection.lowerBound)) {
                 drag = .startHandle
                 return true
             }
-            if distance(point, caretRect(at: engine.buffer.selection.upperBound)) < TextSelectionDrawing.handleGrabRadius {
+            if TextSelectionDrawing.grabs(point, handleAt: caretRect(at: engine.buffer.selection.upperBound)) {
                 drag = .endHandle
                 return true
             }
@@ -405,14 +405,9 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         return true
     }
 
-    private func distance(_ point: Point, _ caret: Rect) -> Double {
-        let dx = point.x - caret.midX, dy = point.y - caret.midY
-        return (dx * dx + dy * dy).squareRoot()
-    }
-
     open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
         let point = touch.location(in: self)
-        let moved = distance(point, Rect(origin: touchStart, size: .zero)) > TextField.dragThreshold
+        let moved = point.distance(to: touchStart) > TextField.dragThreshold
         if moved { cancelLongPress() }
         let offset = characterOffset(at: point)
         switch drag {
@@ -448,7 +443,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
             if caretBeforeTouch == offset..<offset, editMenu == nil {
                 engine.select(offset..<offset)
                 showEditMenu()
-            } else if distance(point, Rect(origin: touchStart, size: .zero)) <= TextField.dragThreshold {
+            } else if point.distance(to: touchStart) <= TextField.dragThreshold {
                 engine.select(offset..<offset)
                 hideEditMenu()
                 showsSelectionHandles = false

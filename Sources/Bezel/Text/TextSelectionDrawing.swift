@@ -8,6 +8,13 @@ enum TextSelectionDrawing {
     /// area about 44 pt wide).
     static let handleGrabRadius = 22.0
 
+    /// Whether a finger at `point` grabs the handle at `caret` (the caret's rectangle, in the
+    /// same coordinates).
+    static func grabs(_ point: Point, handleAt caret: Rect) -> Bool {
+        let dx = point.x - caret.midX, dy = point.y - caret.midY
+        return (dx * dx + dy * dy).squareRoot() < handleGrabRadius
+    }
+
     /// Draws the selection (or the caret when `showCaret`) for `caretRect(offset)`, rectangles
     /// already placed in the view's coordinates; `lines` is the area the text's lines span.
     static func draw(selection: Range<Int>, showCaret: Bool, showHandles: Bool, tint: Color, lines: Rect,

@@ -1,8 +1,9 @@
 /// UIKit's `UITextView`: multi-line editable text that scrolls like a `ScrollView` (it is
 /// one). The editing engine is `TextField`'s: the same keys, composer, pasteboard and edit
 /// menu. A tap makes it first responder and places the caret at the tapped character, a
-/// double tap selects a word, a long press selects it with handles; a drag scrolls. Enter
-/// types a new line; the view scrolls to keep the caret visible.
+/// double tap selects a word, a long press selects it with handles (dragged to change the
+/// selection); a drag elsewhere scrolls. Enter types a new line; the view scrolls to keep
+/// the caret visible.
 @MainActor
 open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObserving {
     private(set) lazy var engine = TextEditingEngine(host: self)
@@ -49,7 +50,14 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
 
     private let tap = TapGestureRecognizer()
     private let longPress = LongPressGestureRecognizer()
+    /// Drags a selection handle: a pan that begins only on a handle, while the scroll view's
+    /// own pan begins only elsewhere (a drag on a handle moves the selection, not the text).
+    private let handleDrag = PanGestureRecognizer()
+    private enum SelectionHandle { case start, end }
+    private var draggedHandle: SelectionHandle?
     private var lastTap: (time: TimeInterval, point: Point)?
+    /// Where a tap that begins editing puts the caret (else editing begins at the end).
+    private var tappedCaret: Int?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -65,6 +73,9 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
             selectWord(at: recognizer.location(in: self), handles: true)
         }
         addGestureRecognizer(longPress)
+        handleDrag.name = "textView.handleDrag"
+        handleDrag.addAction { [unowned self] _ in dragHandle(handleDrag) }
+        addGestureRecognizer(handleDrag)
         registerEditActions()
     }
 
@@ -130,9 +141,12 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
         let now = window?.application?.clock.now ?? 0
         defer { lastTap = (now, point) }
         guard isEditing else {
-            guard isEditable, becomeFirstResponder() else { return }
-            let offset = characterOffset(at: point)
-            engine.select(offset..<offset)
+            // The caret goes where the finger is before editing begins, so that beginning
+            // does not scroll to where the caret was (the tapped text stays put, as in UIKit).
+            guard isEditable else { return }
+            tappedCaret = characterOffset(at: point)
+            defer { tappedCaret = nil }
+            becomeFirstResponder()
             return
         }
         if let lastTap, now - lastTap.time <= tap.maximumIntervalBetweenSuccessiveTaps,
@@ -147,6 +161,51 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
             engine.select(offset..<offset)
             showsSelectionHandles = false
             hideEditMenu()
+        }
+    }
+
+    // MARK: Selection handles
+
+    /// The handle a finger at `point` (content coordinates) grabs, if handles are shown.
+    private func handle(at point: Point) -> SelectionHandle? {
+        guard isEditing, showsSelectionHandles, engine.buffer.hasSelection else { return nil }
+        if TextSelectionDrawing.grabs(point, handleAt: caretRect(at: engine.buffer.selection.lowerBound)) { return .start }
+        if TextSelectionDrawing.grabs(point, handleAt: caretRect(at: engine.buffer.selection.upperBound)) { return .end }
+        return nil
+    }
+
+    /// Where the finger of a pan landed: its location less the translation so far.
+    private func landing(of pan: PanGestureRecognizer) -> Point {
+        let location = pan.location(in: self), translation = pan.translation(in: self)
+        return Point(x: location.x - translation.x, y: location.y - translation.y)
+    }
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === handleDrag { return handle(at: landing(of: handleDrag)) != nil }
+        if gestureRecognizer === panGestureRecognizer, handle(at: landing(of: panGestureRecognizer)) != nil { return false }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    /// A handle follows the finger; the selection keeps at least one character, and the edit
+    /// menu comes back when the finger lifts, as in UIKit.
+    private func dragHandle(_ recognizer: PanGestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            draggedHandle = handle(at: landing(of: recognizer))
+            hideEditMenu()
+        case .changed:
+            let offset = characterOffset(at: recognizer.location(in: self))
+            let selection = engine.buffer.selection
+            switch draggedHandle {
+            case .start: engine.select(min(offset, selection.upperBound - 1)..<selection.upperBound)
+            case .end: engine.select(selection.lowerBound..<max(offset, selection.lowerBound + 1))
+            case nil: break
+            }
+        case .ended, .cancelled, .failed:
+            if draggedHandle != nil, isEditing { showEditMenu() }
+            draggedHandle = nil
+        default:
+            break
         }
     }
 
@@ -175,7 +234,8 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
 
     func didBecomeFirstResponder() {
         engine.beginEditing()
-        engine.select(engine.buffer.count..<engine.buffer.count)
+        let caret = tappedCaret ?? engine.buffer.count
+        engine.select(caret..<caret)
         textDelegate?.textViewDidBeginEditing(self)
     }
 
