@@ -266,6 +266,9 @@ final class TouchDispatcher {
     /// finger moved meanwhile), a withheld touchesEnded (after `endedReleaseDelay` when the
     /// decision was made by a timer).
     func releaseWithheldDeliveries(endedAfterDelay: Bool) {
+        // Most turns have nothing withheld: leave before walking the view touches twice and
+        // building a batch (M3: see Tests/BenchmarkResults/2026-11-24-bezel-bench.txt).
+        guard viewTouches.contains(where: { $0.viewDelivery == .pending || ($0.endWithheld && !$0.endReleaseScheduled) }) else { return }
         var batch = ViewBatch()
         var delayed: [Touch] = []
         for touch in viewTouches {

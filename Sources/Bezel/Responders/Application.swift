@@ -38,8 +38,10 @@ open class Application: Responder {
     public let notificationCenter = NotificationCenter()
 
     /// The letter page of the on-screen keyboard: the runtime sets it from the configured XKB
-    /// layout (`keyboard_layout`), so the screen types what a hardware keyboard would.
-    public var keyboardKeyMap: KeyboardKeyMap = .us
+    /// layout (`keyboard_layout`), so the screen types what a hardware keyboard would. Lazy:
+    /// an app without text input never builds it (it was most of an app's start-up
+    /// instructions in bezel-bench's M3 setup, ~95,000).
+    public lazy var keyboardKeyMap: KeyboardKeyMap = .us
 
     /// Dead keys and compose sequences, for the on-screen keyboard and hardware keyboards
     /// alike; the runtime installs the system's compose tables (xkbcommon).
