@@ -33,6 +33,11 @@ public final class CairoDrawingContext: DrawingContext {
         let color: Color
     }
 
+    /// Blurred shadow shapes (`drawShadow(of:shadow:)`), by shape and blur: a knob's or a
+    /// card's shadow is blurred once and composited after (CairoShadowMask.swift).
+    var shadowMasks: [ShadowMaskKey: ShadowMask] = [:]
+    static let shadowMaskCacheLimit = 64
+
     private struct LayoutKey: Hashable {
         let text: String
         let style: TextStyle
@@ -62,6 +67,7 @@ public final class CairoDrawingContext: DrawingContext {
     isolated deinit {
         for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
         for shape in shapes.values { cairo_surface_destroy(shape) }
+        for mask in shadowMasks.values { cairo_surface_destroy(mask.surface) }
         for font in fonts.values { pango_font_description_free(font) }
         cairo_destroy(cairo)
     }
@@ -83,6 +89,10 @@ public final class CairoDrawingContext: DrawingContext {
     }
 
     public func drawImage(_ image: Image, in rect: Rect) {
+        drawImage(image, in: rect, interpolation: .low)
+    }
+
+    public func drawImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality) {
         guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
         let r = rect.standardized
         guard !r.isEmpty else { return }
@@ -90,8 +100,8 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_translate(cairo, r.minX, r.minY)
         cairo_scale(cairo, r.width / image.size.width, r.height / image.size.height)
         cairo_set_source_surface(cairo, buffer.surface, 0, 0)
-        // Bilinear filtering: smooth when scaled, exact at 1:1.
-        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
+        // Bilinear by default: smooth when scaled, exact at 1:1.
+        cairo_pattern_set_filter(cairo_get_source(cairo), Self.filter(interpolation))
         cairo_rectangle(cairo, 0, 0, image.size.width, image.size.height)
         cairo_fill(cairo)
         cairo_restore(cairo)
@@ -103,7 +113,7 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_clip(cairo)
     }
 
-    private func setColor(_ color: Color) {
+    func setColor(_ color: Color) {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
     }
 

@@ -30,11 +30,43 @@ public protocol DrawingContext: AnyObject {
     func drawCapture(_ capture: DrawingCapture)
     /// Draws `image` scaled to fill `rect`.
     func drawImage(_ image: Image, in rect: Rect)
+    /// Draws `image` scaled to fill `rect`, sampled with `interpolation` (`.none`: nearest
+    /// pixel, for pixel art and icons scaled by whole factors).
+    func drawImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality)
+    /// Fills `rect` with copies of `image`, each `tileSize` (the image's own size when nil),
+    /// the first at `rect`'s origin (Core Graphics' `draw(_:in:byTiling: true)`).
+    func drawTiledImage(_ image: Image, in rect: Rect, tileSize: Size?, interpolation: InterpolationQuality)
+
+    // MARK: Paths, gradients, shadows (Drawing/)
+
+    /// Fills `path` with `color`.
+    func fill(_ path: Path, color: Color, rule: FillRule)
+    /// Strokes `path` with `color`, the line centred on the outline.
+    func stroke(_ path: Path, color: Color, style: StrokeStyle)
+    /// Intersects the clip with `path`.
+    func clip(to path: Path, rule: FillRule)
+    /// Paints `gradient` from `start` (location 0) to `end` (location 1) across the current
+    /// clip, perpendicular to the line between them.
+    func drawLinearGradient(_ gradient: Gradient, start: Point, end: Point, options: GradientDrawingOptions)
+    /// Paints `gradient` between the start circle (location 0) and the end circle (1).
+    func drawRadialGradient(_ gradient: Gradient, startCenter: Point, startRadius: Double,
+                            endCenter: Point, endRadius: Double, options: GradientDrawingOptions)
+    /// Draws the shadow `path` casts when filled, or when stroked with `stroke` (not the path
+    /// itself): blurred, offset, in the shadow's colour. Backends keep the blurred shape, so
+    /// a shadow that does not change is blurred once.
+    func drawShadow(of path: Path, stroke: StrokeStyle?, shadow: Shadow)
     /// Draws `text` laid out in `rect` (wrapping, alignment and truncation from `style`),
     /// vertically centred.
     func drawText(_ text: String, in rect: Rect, style: TextStyle)
     /// The size `text` needs, wrapped at `width` when given.
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size
+}
+
+extension DrawingContext {
+    /// The shadow `path` casts when filled.
+    public func drawShadow(of path: Path, shadow: Shadow) {
+        drawShadow(of: path, stroke: nil, shadow: shadow)
+    }
 }
 
 /// A layer recorded by a drawing context (`beginCapture`/`endCapture`), owned by the backend
@@ -47,4 +79,14 @@ public final class DrawingCapture {
     public init(storage: AnyObject) {
         self.storage = storage
     }
+}
+
+/// How images are sampled when scaled (Core Graphics' `CGInterpolationQuality`).
+public enum InterpolationQuality: Hashable, Sendable {
+    /// The nearest pixel: hard edges (pixel art, icons scaled by whole factors).
+    case none
+    /// Bilinear: fast and smooth (the default for drawing).
+    case low
+    /// The backend's best filter (cairo's GOOD: a box filter when shrinking).
+    case high
 }
