@@ -332,5 +332,15 @@ final class CanvasView: View {
         #expect(display.renderFrame().allSatisfy { triangle.frame.insetBy(dx: -30, dy: -30).contains($0) })
         ring.strokeEnd = 0.8
         #expect(display.renderFrame().isEmpty, "setting the same value draws nothing")
+        // strokeEnd animates in a View.animate block, as CAShapeLayer's does.
+        View.animate(withDuration: 1, options: .curveLinear) { ring.strokeEnd = 0.2 }
+        #expect(ring.strokeEnd == 0.2, "the model is at the end at once")
+        app.runLoop.advance(by: 0.5)
+        let shown = ring.presentedDrawnValue(1, model: ring.strokeEnd)
+        #expect(abs(shown - 0.5) < 0.02, "half way: \(shown)")
+        #expect(!display.renderFrame().isEmpty)
+        app.runLoop.advance(by: 1)
+        #expect(ring.presentedDrawnValue(1, model: -1) == -1, "finished: the model value is drawn")
+        #expect(app.animationEngine.groups.isEmpty && !app.displayLink.isRunning, "nothing left ticking")
     }
 }

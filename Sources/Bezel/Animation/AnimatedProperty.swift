@@ -42,7 +42,7 @@ extension View {
             var clear = fallback ?? AnimationVector()
             clear[3] = 0
             return clear
-        case .drawn(let key): return AnimationVector(scalar: presentationState?.drawnModel[key] ?? 0)
+        case .drawn(let key): return AnimationVector(scalar: drawnModelValue(key))
         }
     }
 }
@@ -63,7 +63,7 @@ extension View {
         case .alpha: alpha = value[0]
         case .transform: transform = value.transform
         case .backgroundColor: backgroundColor = value.color
-        case .drawn(let key): presentationState?.drawnModel[key] = value[0]
+        case .drawn(let key): setDrawnModelValue(key, value[0])
         }
     }
 }

@@ -213,6 +213,12 @@ open class View: Responder {
     /// and culling include it. Default 0.
     open var drawingOverflow: Double { 0 }
 
+    /// The model value of a value the view draws and animates (`AnimatedProperty.drawn`):
+    /// what the engine was last told to reach. Views whose drawn values are public
+    /// properties (ShapeView's `strokeEnd`) answer with them, so `View.animate` can animate them.
+    func drawnModelValue(_ key: Int) -> Double { presentationState?.drawnModel[key] ?? 0 }
+    func setDrawnModelValue(_ key: Int, _ value: Double) { presentationState?.drawnModel[key] = value }
+
     /// Marks the whole view (and its overflow) for redrawing.
     public func setNeedsDisplay() {
         let overflow = drawingOverflow

@@ -22,8 +22,32 @@ open class ShapeView: View {
     open var lineDashPhase: Double = 0 { didSet { if lineDashPhase != oldValue { setNeedsDisplay() } } }
     /// Where the stroke starts and ends, as fractions of the path's length (0 and 1; values
     /// outside 0...1 are clamped, an end before the start strokes nothing).
-    open var strokeStart: Double = 0 { didSet { if strokeStart != oldValue { setNeedsDisplay() } } }
-    open var strokeEnd: Double = 1 { didSet { if strokeEnd != oldValue { setNeedsDisplay() } } }
+    /// Both animate inside `View.animate` blocks and animators (CAShapeLayer's are animatable).
+    open var strokeStart: Double = 0 { didSet { strokeBoundChanged(Self.strokeStartKey, from: oldValue, to: strokeStart) } }
+    open var strokeEnd: Double = 1 { didSet { strokeBoundChanged(Self.strokeEndKey, from: oldValue, to: strokeEnd) } }
+    private static let strokeStartKey = 0, strokeEndKey = 1
+
+    private func strokeBoundChanged(_ key: Int, from old: Double, to new: Double) {
+        guard new != old else { return }
+        if AnimationTransaction.isRecording {
+            AnimationTransaction.record(self, .drawn(key), from: AnimationVector(scalar: old))
+        } else {
+            stopDrawnValueAnimation(key)
+        }
+        setNeedsDisplay()
+    }
+
+    override func drawnModelValue(_ key: Int) -> Double {
+        key == Self.strokeStartKey ? strokeStart : key == Self.strokeEndKey ? strokeEnd : super.drawnModelValue(key)
+    }
+
+    override func setDrawnModelValue(_ key: Int, _ value: Double) {
+        switch key {
+        case Self.strokeStartKey: strokeStart = value
+        case Self.strokeEndKey: strokeEnd = value
+        default: super.setDrawnModelValue(key, value)
+        }
+    }
     open var shadow: Shadow? {
         willSet { setNeedsDisplay() }
         didSet { if shadow != oldValue { setNeedsDisplay() } }
@@ -49,7 +73,10 @@ open class ShapeView: View {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         guard let path, !path.isEmpty else { return }
-        let stroke = strokeColor.map { _ in path.trimmed(from: strokeStart, to: strokeEnd) }
+        // The bounds shown: mid-animation, the presented ones.
+        let start = presentedDrawnValue(Self.strokeStartKey, model: strokeStart)
+        let end = presentedDrawnValue(Self.strokeEndKey, model: strokeEnd)
+        let stroke = strokeColor.map { _ in path.trimmed(from: start, to: end) }
         if let shadow {
             if fillColor != nil {
                 context.drawShadow(of: path, shadow: shadow)
