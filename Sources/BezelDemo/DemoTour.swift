@@ -27,7 +27,8 @@ struct DemoTour {
         var written: [String] = []
         func screenshot(_ name: String) throws {
             _ = display.renderFrame()
-            let path = screenshots + "/0\(written.count + 1)-\(name).png"
+            let number = written.count + 1
+            let path = screenshots + "/\(number < 10 ? "0" : "")\(number)-\(name).png"
             try display.writeScreenshot(to: path)
             written.append(path)
             print("t=\(Int((clock.now * 1000).rounded()))ms  FRAME -> \(path)")
@@ -143,6 +144,13 @@ struct DemoTour {
         try screenshot("pin")
         tapReturn()
         fingers.tap(at: center(of: demo.form.saveButton))
+        settle()
+
+        print("== back, then the charts: a tap on the gauge animates its ring to the next brew")
+        backHomeThenOpen(tile: 5)
+        fingers.tap(at: center(of: demo.charts.gauge))
+        fingers.wait(0.3)
+        try screenshot("charts")
         settle()
         return written
     }

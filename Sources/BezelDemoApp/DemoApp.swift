@@ -4,8 +4,8 @@ import Bezel
 /// a window whose root controller is a `NavigationController` starting at the home screen,
 /// a clock in the navigation bar, and the gesture playground, the 200-row list, the
 /// settings (with a Reset bar-button item confirmed by an alert), the motion screen
-/// (springs and an interruptible animator) and a form (text fields, a PIN on a number pad,
-/// a note; the on-screen keyboard) one tap away.
+/// (springs and an interruptible animator), a form (text fields, a PIN on a number pad,
+/// a note; the on-screen keyboard) and charts drawn with paths one tap away.
 @MainActor
 public final class DemoApp {
     public let application: Application
@@ -17,6 +17,7 @@ public final class DemoApp {
     public let settings = SettingsViewController()
     public let motion = MotionViewController()
     public let form = FormViewController()
+    public let charts = ChartsViewController()
     public let clock: MinuteClock
     /// What the app reports (a tile pressed, a row selected), for the log.
     public var log: (String) -> Void = { print($0) }
@@ -41,6 +42,7 @@ public final class DemoApp {
         motion.onReport = { [unowned self] line in self.log(line) }
         settings.onReport = { [unowned self] line in self.log(line) }
         form.onReport = { [unowned self] line in self.log(line) }
+        charts.onReport = { [unowned self] line in self.log(line) }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
         window.rootViewController = navigation
         navigation.view.frame = window.bounds
@@ -58,6 +60,7 @@ public final class DemoApp {
         case "Settings": settings
         case "Motion": motion
         case "Form": form
+        case "Charts": charts
         default: nil
         }
         guard let screen, navigation.topViewController !== screen else { return }

@@ -1,14 +1,14 @@
 import Bezel
 
 /// The home screen, in the look of the standard kiosk scene: a 6 x 4 grid of 120 x 80 tiles
-/// (the first five open the other screens, the rest report their press in the title), a
+/// (the first six open the other screens, the rest report their press in the title), a
 /// brightness slider and a switch at the bottom.
 @MainActor
 public final class HomeViewController: ViewController {
     public private(set) var tiles: [Button] = []
     public private(set) var slider = Slider(frame: Rect(x: 16, y: 380, width: 600, height: 24))
     public private(set) var toggle = Switch(frame: Rect(x: 680, y: 372, width: 80, height: 40))
-    /// Opens a screen by name ("Gestures", "List", "Settings", "Motion", "Form").
+    /// Opens a screen by name ("Gestures", "List", "Settings", "Motion", "Form", "Charts").
     var open: ((String) -> Void)?
     /// Called with a plain tile's number when it is pressed.
     var onItem: ((Int) -> Void)?
@@ -21,7 +21,7 @@ public final class HomeViewController: ViewController {
     public override func viewDidLoad() {
         view.backgroundColor = DemoTheme.background
         view.name = "home"
-        let names = ["Gestures", "List", "Settings", "Motion", "Form"]
+        let names = ["Gestures", "List", "Settings", "Motion", "Form", "Charts"]
         for j in 0..<4 {
             for i in 0..<6 {
                 let n = j * 6 + i + 1

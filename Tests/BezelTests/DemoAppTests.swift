@@ -161,6 +161,26 @@ import Glibc
         #expect(demo.settings.values["Sounds"]?.text == "on")
     }
 
+    @Test func theChartsGaugeAnimatesItsRingToTheNextBrew() {
+        let (demo, fingers, _, _) = makeDemo()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        fingers.tap(at: center(demo.home.tiles[5]))
+        fingers.wait(1)
+        #expect(demo.navigation.topViewController === demo.charts && log.suffix(2) == ["open Charts", "showing Charts"])
+        let gauge = demo.charts.gauge
+        #expect(gauge.arc.strokeEnd == 0.72 && gauge.valueLabel.text == "72 %")
+        fingers.tap(at: center(gauge))
+        #expect(log.last == "brew at 35 %" && gauge.arc.strokeEnd == 0.35 && gauge.valueLabel.text == "35 %")
+        fingers.wait(0.3)
+        // Half way through the 0.6 s ease-in-out: the ring shows half way between 72 % and 35 %.
+        let shown = gauge.arc.presentedDrawnValue(1, model: gauge.arc.strokeEnd)
+        #expect(abs(shown - (0.72 + 0.35) / 2) < 0.02, "\(shown)")
+        fingers.wait(1)
+        #expect(gauge.arc.presentedDrawnValue(1, model: -1) == -1)
+        #expect(demo.charts.chart.values.count == demo.charts.chart.labels.count)
+    }
+
     @Test func theClockShowsTheMinuteAndWakesOnlyOnMinuteBoundaries() {
         let (demo, _, _, _) = makeDemo()
         let runLoop = demo.application.runLoop
@@ -180,7 +200,7 @@ import Glibc
         let directory = "/tmp/bezel-demo-shots-\(getpid())"
         let (output, status) = runCommand("BEZEL_BACKEND=headless BEZEL_SCREENSHOT_DIR=\(directory) BEZEL_CONFIG=/dev/null \(demo)")
         try #require(status == 0 && output.contains("touring the demo headless instead"), "\(output)")
-        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin"] {
+        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin", "10-charts"] {
             let image = try ImageBuffer(contentsOfPNG: "\(directory)/\(name).png")
             #expect(try Snapshot.check(image, named: "demo-" + name))
         }
