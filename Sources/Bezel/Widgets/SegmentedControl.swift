@@ -82,6 +82,12 @@ open class SegmentedControl: Control {
         let tint = isEnabled ? tintColor : tintColor.withAlpha(0.35)
         let width = bounds.width / Double(titles.count)
         let selection = selectedSegmentIndex >= 0 ? shownSelection : -1
+        // Rounded like the buttons beside it (UIKit's bordered style: 5 pt corners); the
+        // selection and the pressed segment are clipped to the rounded outline.
+        var outline = Path()
+        outline.addRoundedRect(bounds, cornerRadius: Self.cornerRadius)
+        context.saveState()
+        context.clip(to: outline, rule: .winding)
         if selection >= 0 {
             context.fill(Rect(x: bounds.minX + selection * width, y: bounds.minY, width: width, height: bounds.height), color: tint)
         }
@@ -96,6 +102,10 @@ open class SegmentedControl: Control {
             style.color = isUnderSelection ? .white : tint
             context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)
         }
-        context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: tint)
+        context.restoreState()
+        context.strokeRoundedRect(bounds, radius: Self.cornerRadius, lineWidth: 1, color: tint)
     }
+
+    /// The corners' radius (UIKit's bordered segmented control, before iOS 13: 5 pt).
+    public static let cornerRadius = 5.0
 }

@@ -18,16 +18,20 @@ open class Slider: Control {
     }
     public var isContinuous = true
     /// The filled part of the track (default: the tint colour).
-    public var minimumTrackTintColor: Color?
-    public var maximumTrackTintColor = Color(rgb: 0x2A3F56)
-    public var thumbTintColor = Color.white
+    public var minimumTrackTintColor: Color? { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
+    public var maximumTrackTintColor = Color(rgb: 0x2A3F56) { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
+    /// The thumb's colour (UIKit's: nil, a white thumb).
+    public var thumbTintColor: Color? { didSet { if thumbTintColor != oldValue { setNeedsDisplay() } } }
+    /// The thumb's shadow (Bezel's approximation of iOS's: a 6 pt blur 2 pt down, black at 25 %).
+    public static let thumbShadow = Shadow(color: Color.black.withAlpha(0.25), offset: Size(width: 0, height: 2), blurRadius: 6)
 
     /// Thumb diameter: the track's height plus 8 pt (UIKit's thumb is 28 pt on a 4 pt track;
     /// Bezel's kiosk tracks are thicker, so the thumb follows the track).
     public var thumbDiameter: Double { bounds.height + 8 }
 
-    /// The thumb reaches 4 pt above and below the track (plus a pixel of antialiasing).
-    open override var drawingOverflow: Double { 5 }
+    /// The thumb reaches 4 pt above and below the track, its shadow 1.5 x its blur and its
+    /// offset further (plus a pixel of antialiasing).
+    open override var drawingOverflow: Double { 5 + 1.5 * Self.thumbShadow.blurRadius + Self.thumbShadow.offset.height }
 
     private var grabOffset: Double = 0
     private var changedWhileTracking = false
@@ -106,10 +110,12 @@ open class Slider: Control {
         let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, thumbCenterX - bounds.minX), height: bounds.height)
         let tint = minimumTrackTintColor ?? tintColor
         context.fillRoundedRect(filled, radius: radius, color: isEnabled ? tint : tint.withAlpha(0.5))
-        context.fillEllipse(in: thumbRect, color: isEnabled ? tint : tint.withAlpha(0.5))
-        if isHighlighted {
-            // Pressed: a white ring inside the thumb shows it is held.
-            context.fillEllipse(in: thumbRect.insetBy(dx: thumbDiameter * 0.3, dy: thumbDiameter * 0.3), color: thumbTintColor)
-        }
+        var thumb = Path()
+        thumb.addEllipse(in: thumbRect)
+        context.drawShadow(of: thumb, shadow: Self.thumbShadow)
+        let thumbColor = thumbTintColor ?? .white
+        // Held: a touch darker, so the finger's grip shows.
+        context.fill(thumb, color: isHighlighted ? thumbColor.interpolated(to: .black, fraction: 0.08) : thumbColor, rule: .winding)
+        if !isEnabled { context.fill(thumb, color: maximumTrackTintColor.withAlpha(0.4), rule: .winding) }
     }
 }

@@ -16,10 +16,18 @@ open class Switch: Control {
     /// Where the knob is drawn, 0 (off) ... 1 (on); between the two while it slides.
     var knobPosition: Double { presentedDrawnValue(Self.knobKey, model: isOn ? 1 : 0) }
     /// The track when on (default: UIKit's systemGreen).
-    public var onTintColor = Color(rgb: 0x34C759)
+    public var onTintColor = Color(rgb: 0x34C759) { didSet { if onTintColor != oldValue { setNeedsDisplay() } } }
     /// The track when off.
-    public var offTintColor = Color(rgb: 0xE0E0E0)
-    public var thumbTintColor = Color.white
+    public var offTintColor = Color(rgb: 0xE0E0E0) { didSet { if offTintColor != oldValue { setNeedsDisplay() } } }
+    /// The knob (UIKit's default: white).
+    public var thumbTintColor = Color.white { didSet { if thumbTintColor != oldValue { setNeedsDisplay() } } }
+    /// The knob's shadow: soft, a little below it, so a white knob stays visible on a light
+    /// track (Bezel's approximation of iOS's knob: an 8 pt blur 3 pt down, black at 20 %).
+    public static let knobShadow = Shadow(color: Color.black.withAlpha(0.2), offset: Size(width: 0, height: 3), blurRadius: 8)
+
+    /// The knob's shadow reaches past the track: its blur (1.5 x the radius) and offset,
+    /// less the knob's 3 pt inset.
+    open override var drawingOverflow: Double { 1.5 * Self.knobShadow.blurRadius + Self.knobShadow.offset.height }
 
     private var dragged = false
     private var startX = 0.0
@@ -73,6 +81,9 @@ open class Switch: Control {
         let track = position <= 0 ? offTintColor : position >= 1 ? onTintColor
             : offTintColor.interpolated(to: onTintColor, fraction: position)
         context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? track : track.withAlpha(0.5))
-        context.fillEllipse(in: knobRect, color: isHighlighted ? thumbTintColor.withAlpha(0.9) : thumbTintColor)
+        var knob = Path()
+        knob.addEllipse(in: knobRect)
+        context.drawShadow(of: knob, shadow: Self.knobShadow)
+        context.fill(knob, color: isHighlighted ? thumbTintColor.interpolated(to: .black, fraction: 0.06) : thumbTintColor, rule: .winding)
     }
 }
