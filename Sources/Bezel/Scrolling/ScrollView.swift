@@ -240,7 +240,7 @@ open class ScrollView: View {
 
     /// The indicators' colour: UIKit's default style, dark grey at 35 %, visible on light and
     /// dark content alike.
-    public var indicatorColor = Color(rgb: 0x000000, alpha: 0.35)
+    public var indicatorColor = Color(rgb: 0x000000, alpha: 0.35) { didSet { if indicatorColor != oldValue { setNeedsDisplay() } } }
 
     open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
         for frame in [verticalScrollIndicatorFrame, horizontalScrollIndicatorFrame].compactMap({ $0 }) {

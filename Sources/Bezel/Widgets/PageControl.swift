@@ -15,9 +15,9 @@ open class PageControl: Control {
             if currentPage != oldValue { setNeedsDisplay() }
         }
     }
-    public var pageIndicatorTintColor = Color.white.withAlpha(0.3)
-    public var currentPageIndicatorTintColor = Color.white
-    public var hidesForSinglePage = false
+    public var pageIndicatorTintColor = Color.white.withAlpha(0.3) { didSet { if pageIndicatorTintColor != oldValue { setNeedsDisplay() } } }
+    public var currentPageIndicatorTintColor = Color.white { didSet { if currentPageIndicatorTintColor != oldValue { setNeedsDisplay() } } }
+    public var hidesForSinglePage = false { didSet { if hidesForSinglePage != oldValue { setNeedsDisplay() } } }
 
     /// Dot diameter 7 pt and spacing 9 pt: UIKit's classic page control.
     static let dot = 7.0

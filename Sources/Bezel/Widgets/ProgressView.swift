@@ -22,9 +22,9 @@ open class ProgressView: View {
     }
 
     private var shownProgress: Double { presentedDrawnValue(Self.fillKey, model: progress) }
-    public var trackTintColor = Color(rgb: 0x2A3F56)
+    public var trackTintColor = Color(rgb: 0x2A3F56) { didSet { if trackTintColor != oldValue { setNeedsDisplay() } } }
     /// The filled part (default: the tint colour).
-    public var progressTintColor: Color?
+    public var progressTintColor: Color? { didSet { if progressTintColor != oldValue { setNeedsDisplay() } } }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
