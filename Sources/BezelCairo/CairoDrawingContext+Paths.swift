@@ -95,7 +95,8 @@ extension CairoDrawingContext {
 
     private func addStops(_ gradient: Gradient, to pattern: OpaquePointer) {
         for stop in gradient.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+            let color = resolve(stop.color)
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, color.red, color.green, color.blue, color.alpha)
         }
     }
 

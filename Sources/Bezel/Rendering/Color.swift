@@ -4,6 +4,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var green: Double
     public var blue: Double
     public var alpha: Double
+    /// Set for a dynamic colour (Appearance/DynamicColor.swift): resolved when drawn.
+    var provider: DynamicColorProvider?
 
     /// Components are clamped to 0...1; NaN becomes 0.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -45,8 +47,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The colour at `alpha`; a dynamic colour stays dynamic (each resolution at `alpha`).
     public func withAlpha(_ alpha: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha)
+        guard provider != nil else { return Color(red: red, green: green, blue: blue, alpha: alpha) }
+        let base = self
+        return Color { base.resolved(with: $0).withAlpha(alpha) }
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)

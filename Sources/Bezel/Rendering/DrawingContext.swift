@@ -3,6 +3,9 @@
 /// points in the current (translated) space; the renderer sets the space to each view's bounds.
 @MainActor
 public protocol DrawingContext: AnyObject {
+    /// The style dynamic colours are resolved with: the renderer sets the style of each view
+    /// before it draws (Appearance/).
+    var userInterfaceStyle: UserInterfaceStyle { get set }
     func saveState()
     func restoreState()
     func translate(by offset: Point)

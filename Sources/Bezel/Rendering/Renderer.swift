@@ -45,6 +45,7 @@ public enum Renderer {
         context.saveState()
         context.clip(to: window.bounds)
         context.beginCapture()
+        context.userInterfaceStyle = window.resolvedStyle
         if let background = window.backgroundColor, background.alpha > 0 { context.fill(window.bounds, color: background) }
         window.draw(window.bounds, in: context)
         for subview in window.subviews[..<index] { draw(subview, in: context, dirty: window.bounds, isRoot: false) }
@@ -88,6 +89,7 @@ public enum Renderer {
         let visual = isRoot ? view.bounds : view.visualFrame(for: frame, transform: transform)
         if view.clipsToBounds || view.subviews.isEmpty, !visual.intersects(dirty) { return }
         context.saveState()
+        context.userInterfaceStyle = view.resolvedStyle
         let bounds = Rect(origin: boundsOrigin, size: frame.size)
         let local: Rect
         if isRoot {
@@ -141,6 +143,7 @@ public enum Renderer {
                 draw(subview, in: context, dirty: local, isRoot: false)
             }
             context.restoreState()
+            context.userInterfaceStyle = view.resolvedStyle
         }
         view.drawOverlay(local.intersection(bounds), in: context)
         if view.borderWidth > 0, view.borderColor.alpha > 0 {

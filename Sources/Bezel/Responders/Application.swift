@@ -34,6 +34,13 @@ open class Application: Responder {
     /// True while one responder resigns for another to become first responder.
     var isHandingOverFirstResponder = false
 
+    /// The style of every window that does not override it (the system's setting; the
+    /// runtime sets it from `appearance`). Changing it redraws what changes, and calls
+    /// `traitCollectionDidChange` on each view and controller whose style changed.
+    public var userInterfaceStyle: UserInterfaceStyle = .light {
+        didSet { if userInterfaceStyle != oldValue { for window in windows { window.updateTraits() } } }
+    }
+
     /// Posts the keyboard notifications (and whatever an app posts).
     public let notificationCenter = NotificationCenter()
 

@@ -199,15 +199,35 @@ open class View: Responder {
     public var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { setNeedsDisplay() } }
     }
-    private var ownTintColor: Color?
-    /// The accent colour, inherited from the superview unless set (UIKit's `tintColor`).
+    private(set) var ownTintColor: Color?
+    /// The accent colour, inherited from the superview unless set (UIKit's `tintColor`;
+    /// default: system blue, a shade lighter in the dark style). Setting it calls
+    /// `tintColorDidChange()` on the view and on every view below that inherits it, and
+    /// redraws them.
     public var tintColor: Color {
-        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        get { ownTintColor ?? superview?.tintColor ?? .systemTint }
         set {
             ownTintColor = newValue
-            setNeedsDisplay()
+            tintDidChangeInSubtree()
         }
     }
+
+    /// Called when the view's tint changed (its own, or an ancestor's it inherits). Bezel
+    /// redraws the view already; override to update what you keep of the tint.
+    open func tintColorDidChange() {}
+
+    /// Called when the view's traits changed (its light or dark style, through its own
+    /// override, an ancestor's, the window's or the application's). Bezel redraws the view
+    /// already; dynamic colours resolve on their own. Override for what does not.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+    /// Forces the light or dark style on the view and the views below it (UIKit's
+    /// `overrideUserInterfaceStyle`; `.unspecified`: inherit).
+    public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { updateTraits() } }
+    }
+    /// The style this view draws in, kept current by `updateTraits()` (never `.unspecified`).
+    @exclusivity(unchecked) var resolvedStyle: UserInterfaceStyle = .light
 
     /// How far the view's drawing may reach outside its bounds (a slider's thumb); redraws
     /// and culling include it. Default 0.
@@ -357,6 +377,7 @@ open class View: Responder {
         subviews.insert(view, at: target)
         view.superview = self
         view.windowChanged(from: oldWindow)
+        if view.resolvedStyle != resolvedStyle, view.overrideUserInterfaceStyle == .unspecified { view.updateTraits() }
         view.setNeedsDisplay()
     }
 

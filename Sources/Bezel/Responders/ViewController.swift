@@ -60,7 +60,23 @@ open class ViewController: Responder {
         loadedView?.owningViewController = nil
         loadedView = view
         view.owningViewController = self
+        if overrideUserInterfaceStyle != .unspecified { view.overrideUserInterfaceStyle = overrideUserInterfaceStyle }
     }
+
+    // MARK: Appearance
+
+    /// Forces the light or dark style on the controller's view and everything in it
+    /// (UIKit's `overrideUserInterfaceStyle`; `.unspecified`: inherit).
+    public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
+        didSet { loadedView?.overrideUserInterfaceStyle = overrideUserInterfaceStyle }
+    }
+
+    /// The traits of the controller's view (light before it is loaded, as UIKit's default).
+    public var traitCollection: TraitCollection { loadedView?.traitCollection ?? .light }
+
+    /// Called when the style of the controller's view changed. Override to update what
+    /// dynamic colours do not cover.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     public var isViewLoaded: Bool { loadedView != nil }
 

@@ -19,6 +19,7 @@ open class Window: View {
         super.init(frame: frame)
         isHidden = true
         application.register(self)
+        updateTraits()
     }
 
     open override var window: Window? { self }

@@ -1,0 +1,40 @@
+extension View {
+    /// The view's traits: its resolved light or dark style (UIKit's `traitCollection`).
+    public var traitCollection: TraitCollection { TraitCollection(userInterfaceStyle: resolvedStyle) }
+
+    /// What the view inherits: its superview's style, or for a window its application's.
+    private var inheritedStyle: UserInterfaceStyle {
+        if let superview { return superview.resolvedStyle }
+        if let window = self as? Window, let style = window.application?.userInterfaceStyle, style != .unspecified { return style }
+        return .light
+    }
+
+    /// Recomputes the style of the view and of the views below whose style follows it; each
+    /// view whose style changed is redrawn and told (`traitCollectionDidChange`, on the view
+    /// and on the controller it belongs to). Views under an override that did not change
+    /// are neither redrawn nor told: a style change redraws exactly what changed. A loop
+    /// with its own stack: a deep tree must not overflow the thread's.
+    func updateTraits() {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            let style = view.overrideUserInterfaceStyle != .unspecified ? view.overrideUserInterfaceStyle : view.inheritedStyle
+            guard style != view.resolvedStyle else { continue }
+            let previous = view.traitCollection
+            view.resolvedStyle = style
+            view.setNeedsDisplay()
+            view.traitCollectionDidChange(previous)
+            view.owningViewController?.traitCollectionDidChange(previous)
+            pending.append(contentsOf: view.subviews)
+        }
+    }
+
+    /// The tint changed at this view: it and the views below that inherit it are told and redrawn.
+    func tintDidChangeInSubtree() {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            view.tintColorDidChange()
+            view.setNeedsDisplay()
+            pending.append(contentsOf: view.subviews.filter { $0.ownTintColor == nil })
+        }
+    }
+}
