@@ -152,6 +152,14 @@ struct DemoTour {
         fingers.wait(0.3)
         try screenshot("charts")
         settle()
+
+        print("== back, then settings: theme Light, and home again: every screen follows the window's style")
+        backHomeThenOpen(tile: 2)
+        fingers.tap(at: theme.convert(Point(x: theme.bounds.width / 2, y: theme.bounds.height / 2), to: nil))
+        settle()
+        fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
+        settle()
+        try screenshot("home-light")
         return written
     }
 }

@@ -65,7 +65,7 @@ public final class GaugeView: View {
             shape.lineJoin = .round
             addSubview(shape)
         }
-        track.strokeColor = Color.white.withAlpha(0.12)
+        track.strokeColor = DemoTheme.text.withAlpha(0.12)
         arc.strokeColor = DemoTheme.accent
         arc.shadow = Shadow(color: DemoTheme.accent.withAlpha(0.6), offset: .zero, blurRadius: 10)
         valueLabel.frame = bounds
@@ -104,6 +104,10 @@ public final class LineChartView: View {
 
     public override var drawingOverflow: Double { 24 }
 
+    /// Deep on the dark background, soft on the light one.
+    static let cardShadow = Shadow(color: Color(light: Color.black.withAlpha(0.15), dark: Color.black.withAlpha(0.45)),
+                                   offset: Size(width: 0, height: 6), blurRadius: 18)
+
     private var card: Path {
         var card = Path()
         card.addRoundedRect(bounds, cornerRadius: 16)
@@ -111,7 +115,7 @@ public final class LineChartView: View {
     }
 
     public override func draw(_ rect: Rect, in context: any DrawingContext) {
-        context.drawShadow(of: card, shadow: Shadow(color: Color.black.withAlpha(0.45), offset: Size(width: 0, height: 6), blurRadius: 18))
+        context.drawShadow(of: card, shadow: Self.cardShadow)
         context.fill(card, color: DemoTheme.tile, rule: .winding)
         context.drawText(title, in: Rect(x: 20, y: 12, width: bounds.width - 40, height: 30), style: TextStyle(size: 18, weight: .bold, color: DemoTheme.text))
         let top = (values.max() ?? 1).rounded(.up) > 0 ? ((values.max() ?? 1) / 25).rounded(.up) * 25 : 1
@@ -122,7 +126,7 @@ public final class LineChartView: View {
             var line = Path()
             line.move(to: Point(x: plot.minX, y: y))
             line.addLine(to: Point(x: plot.maxX, y: y))
-            context.stroke(line, color: Color.white.withAlpha(i == 0 ? 0.4 : 0.15), style: StrokeStyle(lineWidth: 1, dashPattern: i == 0 ? [] : [4, 4]))
+            context.stroke(line, color: DemoTheme.text.withAlpha(i == 0 ? 0.4 : 0.15), style: StrokeStyle(lineWidth: 1, dashPattern: i == 0 ? [] : [4, 4]))
             context.drawText("\(Int(top * Double(i) / 4))", in: Rect(x: 0, y: y - 10, width: plot.minX - 8, height: 20),
                              style: TextStyle(size: 12, color: DemoTheme.secondaryText, alignment: .right))
         }

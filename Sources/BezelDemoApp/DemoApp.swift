@@ -44,6 +44,10 @@ public final class DemoApp {
         form.onReport = { [unowned self] line in self.log(line) }
         charts.onReport = { [unowned self] line in self.log(line) }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
+        // The kiosk's look is dark until Settings' Theme says otherwise (UIKit apps switch
+        // an in-app theme the same way: the window's override).
+        window.overrideUserInterfaceStyle = .dark
+        navigation.navigationBar.barTintColor = DemoTheme.bar
         window.rootViewController = navigation
         navigation.view.frame = window.bounds
         navigation.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -28,7 +28,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         view.name = "gestures"
         let area = View(frame: Rect(x: 16, y: 16, width: 440, height: 388))
         area.name = "playground"
-        area.backgroundColor = Color(rgb: 0x26323E)
+        area.backgroundColor = DemoTheme.band
         area.cornerRadius = 12
         area.clipsToBounds = true
         view.addSubview(area)
@@ -78,7 +78,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         if let detail { text += " " + detail }
         lines[name]?.text = text
         if recognizer.state == .ended { onReport?(text) }
-        lines[name]?.style.color = recognizer.state == .ended || recognizer.state == .began || recognizer.state == .changed ? .white : DemoTheme.secondaryText
+        lines[name]?.style.color = recognizer.state == .ended || recognizer.state == .began || recognizer.state == .changed ? DemoTheme.text : DemoTheme.secondaryText
     }
 
     private func panned(_ pan: PanGestureRecognizer) {

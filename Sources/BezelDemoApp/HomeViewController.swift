@@ -38,6 +38,7 @@ public final class HomeViewController: ViewController {
         slider.name = "brightness"
         slider.value = 0.4
         slider.tintColor = DemoTheme.accent
+        slider.maximumTrackTintColor = DemoTheme.track
         toggle.name = "dimWhenIdle"
         view.addSubview(slider)
         view.addSubview(toggle)

@@ -29,7 +29,7 @@ public final class ListViewController: ViewController {
         for n in 1...Self.rowCount {
             let row = View(frame: Rect(x: 0, y: Double(n - 1) * Self.rowHeight, width: width, height: Self.rowHeight))
             row.name = "row\(n)"
-            row.backgroundColor = n % 2 == 0 ? Color(rgb: 0x26323E) : DemoTheme.background
+            row.backgroundColor = n % 2 == 0 ? DemoTheme.band : DemoTheme.background
             row.addSubview(DemoTheme.label("Row \(n)", frame: Rect(x: 24, y: 0, width: 300, height: Self.rowHeight), size: 20))
             let select = DemoTheme.tileButton("Select", frame: Rect(x: width - 156, y: 8, width: 132, height: Self.rowHeight - 16))
             select.name = "select\(n)"

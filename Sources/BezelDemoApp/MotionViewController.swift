@@ -51,6 +51,7 @@ public final class MotionViewController: ViewController {
         let progress = ProgressView(frame: Rect(x: 20, y: 70, width: 300, height: 10))
         progress.name = "drawerProgress"
         progress.progress = 0.6
+        progress.trackTintColor = DemoTheme.track
         drawer.addSubview(progress)
         drawer.addGestureRecognizer(PanGestureRecognizer { [weak self] recognizer in
             self?.scrubDrawer(recognizer as! PanGestureRecognizer)

@@ -38,6 +38,8 @@ public final class SettingsViewController: ViewController {
             control.name = name
             brightness.tintColor = DemoTheme.accent
             volume.tintColor = DemoTheme.accent
+            brightness.maximumTrackTintColor = DemoTheme.track
+            volume.maximumTrackTintColor = DemoTheme.track
             view.addSubview(control)
             let value = DemoTheme.label("", frame: Rect(x: 680, y: y, width: 110, height: 44), size: 18, color: DemoTheme.secondaryText)
             value.name = name + " value"
@@ -45,6 +47,7 @@ public final class SettingsViewController: ViewController {
             values[name] = value
             control.addAction(for: .valueChanged) { [weak self] _, _ in self?.refresh() }
         }
+        theme.addAction(for: .valueChanged) { [weak self] _, _ in self?.applyTheme() }
         navigationItem.leftBarButtonItem = resetItem
         navigationItem.leftItemsSupplementBackButton = true
         refresh()
@@ -63,11 +66,25 @@ public final class SettingsViewController: ViewController {
             self.brightness.setValue(0.8, animated: true)
             self.volume.setValue(0.5, animated: true)
             self.theme.selectedSegmentIndex = 0
+            self.applyTheme()
             self.idleMinutes.value = 5
             self.refresh()
             self.onReport?("settings reset")
         })
         present(alert, animated: true)
+    }
+
+    /// Dark, Light or Auto (the application's style: the system's setting) for the whole
+    /// window; every screen follows through its dynamic colours, redrawn where they changed.
+    private func applyTheme() {
+        let style: UserInterfaceStyle = switch theme.selectedSegmentIndex {
+        case 1: .light
+        case 2: .unspecified
+        default: .dark
+        }
+        guard let window = view.window, window.overrideUserInterfaceStyle != style else { return }
+        window.overrideUserInterfaceStyle = style
+        onReport?("theme \(["dark", "light", "auto"][max(0, theme.selectedSegmentIndex)]): the window is \(window.traitCollection.userInterfaceStyle)")
     }
 
     private func refresh() {

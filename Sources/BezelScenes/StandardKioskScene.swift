@@ -62,6 +62,7 @@ public final class StandardKioskScene {
         slider.name = "slider"
         slider.value = 0.4
         slider.tintColor = Color(rgb: 0x2196F3)
+        slider.maximumTrackTintColor = Color(rgb: 0x2A3F56)
         toggle = Switch(frame: Rect(x: 680, y: 432, width: 80, height: 40))
         toggle.name = "switch"
         window.addSubview(root)

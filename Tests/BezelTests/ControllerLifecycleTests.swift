@@ -152,4 +152,23 @@ final class LifecycleController: ViewController {
         #expect(log.entries == ["parent viewWillDisappear false", "child viewWillDisappear false",
                                 "parent viewDidDisappear false", "child viewDidDisappear false"])
     }
+
+    /// Read before the view loads (an app styling its bar in its set-up), the navigation bar
+    /// is the one shown, and its back button pops. It was once made twice: the lazy bar's
+    /// first read loaded the view, whose viewDidLoad read (and made) it again.
+    @Test func theNavigationBarReadBeforeTheViewLoadsIsTheOneShownAndItsBackButtonPops() {
+        let stage = Stage()
+        let root = ViewController()
+        let navigation = NavigationController(rootViewController: root)
+        let bar = navigation.navigationBar
+        bar.barTintColor = .red
+        stage.window.rootViewController = navigation
+        navigation.view.frame = stage.window.bounds
+        #expect(navigation.view.subviews.contains { $0 === bar })
+        #expect(bar.frame.width == stage.window.bounds.width)
+        navigation.pushViewController(ViewController(), animated: false)
+        stage.fingers.tap(at: bar.backButton.convert(Point(x: bar.backButton.bounds.midX, y: bar.backButton.bounds.midY), to: nil))
+        stage.fingers.wait(1)
+        #expect(navigation.topViewController === root)
+    }
 }

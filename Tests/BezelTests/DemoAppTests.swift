@@ -200,11 +200,12 @@ import Glibc
         let directory = "/tmp/bezel-demo-shots-\(getpid())"
         let (output, status) = runCommand("BEZEL_BACKEND=headless BEZEL_SCREENSHOT_DIR=\(directory) BEZEL_CONFIG=/dev/null \(demo)")
         try #require(status == 0 && output.contains("touring the demo headless instead"), "\(output)")
-        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin", "10-charts"] {
+        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin", "10-charts", "11-home-light"] {
             let image = try ImageBuffer(contentsOfPNG: "\(directory)/\(name).png")
             #expect(try Snapshot.check(image, named: "demo-" + name))
         }
         #expect(output.contains("APP: Row 21 selected"))
+        #expect(output.contains("APP: theme light: the window is light"), "Settings' Theme switches the window")
         #expect(output.contains("APP: Saved Ada <ada@bezel.dev>, PIN set"), "the form typed on the on-screen keyboard")
         // Bad arguments and bad settings: clear messages, no tour.
         let (bad, badStatus) = runCommand("\(demo) --frobnicate 2>&1")

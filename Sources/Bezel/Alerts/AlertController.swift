@@ -40,9 +40,13 @@ open class AlertController: ViewController {
     }
 
     /// Looks (UIKit's light alert: a near-white card, black text, tinted buttons).
-    public static let cardColor = Color(rgb: 0xF2F2F2)
-    public static let separatorColor = Color(rgb: 0xC6C6C8)
-    public static let destructiveColor = Color(rgb: 0xFF3B30)
+    /// The card and separators in light and dark (UIKit's alert materials, flattened: a
+    /// panel has no blur behind; the dark values from iOS 17's alert on black).
+    public static let cardColor = Color(light: Color(rgb: 0xF2F2F2), dark: Color(rgb: 0x2C2C2E))
+    public static let separatorColor = Color(light: Color(rgb: 0xC6C6C8), dark: Color(rgb: 0x48484A))
+    public static let cancelCardColor = Color(light: .white, dark: Color(rgb: 0x2C2C2E))
+    public static let destructiveColor = Color.systemRed
+    static let highlightColor = Color(light: Color.black.withAlpha(0.08), dark: Color.white.withAlpha(0.1))
 
     private var tappedAction: AlertAction?
 
@@ -105,8 +109,8 @@ open class AlertController: ViewController {
 
     private var sideBySide: Bool { preferredStyle == .alert && actions.count == 2 }
 
-    private var titleStyle: TextStyle { TextStyle(size: 20, weight: .bold, color: .black, alignment: .center, numberOfLines: 0) }
-    private var messageStyle: TextStyle { TextStyle(size: 16, color: .black, alignment: .center, numberOfLines: 0) }
+    private var titleStyle: TextStyle { TextStyle(size: 20, weight: .bold, color: .label, alignment: .center, numberOfLines: 0) }
+    private var messageStyle: TextStyle { TextStyle(size: 16, color: .label, alignment: .center, numberOfLines: 0) }
 
     private func textHeight(_ text: String?, _ style: TextStyle, width: Double) -> Double {
         guard let text, !text.isEmpty else { return 0 }
@@ -182,7 +186,7 @@ open class AlertController: ViewController {
         card.frame = Rect(x: 0, y: 0, width: width, height: cardHeight)
         if preferredStyle == .actionSheet, let cancel = ordered.last, cancel.style == .cancel {
             let group = View(name: "alertCancelCard")
-            group.backgroundColor = .white
+            group.backgroundColor = Self.cancelCardColor
             group.cornerRadius = Self.cornerRadius
             group.clipsToBounds = true
             group.frame = Rect(x: 0, y: cardHeight + Self.sheetMargin, width: width, height: Self.buttonHeight)
@@ -206,7 +210,7 @@ open class AlertController: ViewController {
         let isBold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
         button.titleStyle = TextStyle(size: 20, weight: isBold ? .bold : .regular, alignment: .center)
         button.setTitleColor(action.style == .destructive ? Self.destructiveColor : view.tintColor, for: .normal)
-        button.setBackgroundColor(Color.black.withAlpha(0.08), for: .highlighted)
+        button.setBackgroundColor(Self.highlightColor, for: .highlighted)
         button.isEnabled = action.isEnabled
         action.button = button
         button.addAction(for: .touchUpInside) { [weak self, weak action] _, _ in

@@ -49,8 +49,14 @@ extension View {
 
 extension Color {
     /// The colour `fraction` of the way from `self` to `other` (component-wise, alpha included).
+    /// Between dynamic colours the result is dynamic: each style blends its own resolutions
+    /// (a switch sliding in the dark style blends the dark track colours).
     func interpolated(to other: Color, fraction: Double) -> Color {
-        (AnimationVector(self) + (AnimationVector(other) - AnimationVector(self)) * fraction).color
+        guard isDynamic || other.isDynamic else {
+            return (AnimationVector(self) + (AnimationVector(other) - AnimationVector(self)) * fraction).color
+        }
+        let from = self, to = other
+        return Color { from.resolved(with: $0).interpolated(to: to.resolved(with: $0), fraction: fraction) }
     }
 }
 

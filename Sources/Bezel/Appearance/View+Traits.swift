@@ -12,8 +12,9 @@ extension View {
     /// Recomputes the style of the view and of the views below whose style follows it; each
     /// view whose style changed is redrawn and told (`traitCollectionDidChange`, on the view
     /// and on the controller it belongs to). Views under an override that did not change
-    /// are neither redrawn nor told: a style change redraws exactly what changed. A loop
-    /// with its own stack: a deep tree must not overflow the thread's.
+    /// are neither redrawn nor told: a style change redraws exactly what changed. Told top
+    /// down in subview order, a controller before its view (UIKit's order). A loop with its
+    /// own stack: a deep tree must not overflow the thread's.
     func updateTraits() {
         var pending: [View] = [self]
         while let view = pending.popLast() {
@@ -22,19 +23,20 @@ extension View {
             let previous = view.traitCollection
             view.resolvedStyle = style
             view.setNeedsDisplay()
-            view.traitCollectionDidChange(previous)
             view.owningViewController?.traitCollectionDidChange(previous)
-            pending.append(contentsOf: view.subviews)
+            view.traitCollectionDidChange(previous)
+            pending.append(contentsOf: view.subviews.reversed())
         }
     }
 
-    /// The tint changed at this view: it and the views below that inherit it are told and redrawn.
+    /// The tint changed at this view: it and the views below that inherit it are told (top
+    /// down, in subview order) and redrawn.
     func tintDidChangeInSubtree() {
         var pending: [View] = [self]
         while let view = pending.popLast() {
             view.tintColorDidChange()
             view.setNeedsDisplay()
-            pending.append(contentsOf: view.subviews.filter { $0.ownTintColor == nil })
+            pending.append(contentsOf: view.subviews.reversed().filter { $0.ownTintColor == nil })
         }
     }
 }

@@ -58,8 +58,8 @@ open class Button: Control {
         let normal = titleColors[.normal] ?? tintColor
         switch state {
         case .normal, .selected: return normal
-        case .highlighted: return normal.withAlpha(normal.alpha * 0.6)
-        case .disabled: return normal.withAlpha(normal.alpha * 0.35)
+        case .highlighted: return normal.multiplyingAlpha(by: 0.6)
+        case .disabled: return normal.multiplyingAlpha(by: 0.35)
         }
     }
 

@@ -58,12 +58,12 @@ open class KeyboardView: View {
         name = "keyboard"
     }
 
-    // MARK: Looks (iOS's light keyboard)
+    // MARK: Looks (iOS's light and dark keyboards, measured from screenshots of iOS 16)
 
-    static let backgroundTone = Color(rgb: 0xD1D4DA)
-    static let keyTone = Color.white
-    static let functionKeyTone = Color(rgb: 0xABB0BA)
-    static let keyShadowTone = Color(rgb: 0x898A8D)
+    static let backgroundTone = Color(light: Color(rgb: 0xD1D4DA), dark: Color(rgb: 0x2B2B2D))
+    static let keyTone = Color(light: .white, dark: Color(rgb: 0x6B6B6D))
+    static let functionKeyTone = Color(light: Color(rgb: 0xABB0BA), dark: Color(rgb: 0x464648))
+    static let keyShadowTone = Color(light: Color(rgb: 0x898A8D), dark: Color(rgb: 0x000000))
 
     /// The height the keyboard wants in a window of `size`: four rows of keys 9 % of the
     /// window's height each, between 38 and 56 pt (a 7" 800×480 panel gets 43 pt keys, about
@@ -319,7 +319,7 @@ open class KeyboardView: View {
     /// Letters at half the key's height, words smaller; a label wider than its key shrinks to
     /// fit (the hide key on a narrow portrait panel).
     private func labelStyle(_ key: Key, rowHeight: Double) -> TextStyle {
-        var style = TextStyle(size: (key.label.count > 2 ? 0.34 : 0.5) * rowHeight, color: .black, alignment: .center)
+        var style = TextStyle(size: (key.label.count > 2 ? 0.34 : 0.5) * rowHeight, color: .label, alignment: .center)
         guard key.label.count > 1 else { return style }
         let width = TextMetrics.layout.measureText(key.label, style: style, width: nil).width
         if width > key.frame.width - 6 { style.size = max(8, style.size * (key.frame.width - 6) / width) }
@@ -334,7 +334,7 @@ open class KeyboardView: View {
             let bubble = previewRect(for: key.frame).insetBy(dx: 0, dy: 0.5).offsetBy(dx: 0, dy: -0.5)
             context.fillRoundedRect(bubble.offsetBy(dx: 0, dy: 1), radius: 8, color: KeyboardView.keyShadowTone)
             context.fillRoundedRect(bubble, radius: 8, color: KeyboardView.keyTone)
-            context.drawText(key.label, in: bubble, style: TextStyle(size: key.frame.height * 0.7, color: .black, alignment: .center))
+            context.drawText(key.label, in: bubble, style: TextStyle(size: key.frame.height * 0.7, color: .label, alignment: .center))
         }
     }
 }

@@ -5,6 +5,9 @@
 @MainActor
 open class NavigationBar: View {
     public static let height = 60.0
+    /// Bezel's bar: a blue band with white items in the light style, UIKit's dark bar (#1C1C1E)
+    /// in the dark one (items stay white: they read on both).
+    public static let barColor = Color(light: Color(rgb: 0x2E86DE), dark: Color(rgb: 0x1C1C1E))
     /// Margin at the bar's ends and between items (UIKit's 8 pt spacing on a kiosk scale).
     static let itemSpacing = 8.0
     /// Width left to each end for the items when the title is centred (a back button's room).
@@ -41,7 +44,7 @@ open class NavigationBar: View {
         backButton = Button(frame: Rect(x: 8, y: 8, width: 110, height: frame.height - 16))
         super.init(frame: frame)
         name = "navigationBar"
-        backgroundColor = Color(rgb: 0x2E86DE)
+        backgroundColor = Self.barColor
         tintColor = .white
         autoresizingMask = [.flexibleWidth]
         titleLabel.name = "navigationTitle"

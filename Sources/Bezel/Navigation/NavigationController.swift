@@ -20,7 +20,10 @@ open class NavigationController: ViewController {
     /// The controller shown: the top one, or the one it presents.
     public var visibleViewController: ViewController? { topViewController?.presentedViewController ?? topViewController }
     public private(set) var isTransitioning = false
-    public private(set) lazy var navigationBar = NavigationBar(frame: Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height))
+    /// Made with the controller, not lazily from its view: a lazy bar read before the view
+    /// loaded was made twice (`viewDidLoad`, run by the first read, reads it too), and the
+    /// app's changes went to the bar that was not shown. Sized when the view is.
+    public let navigationBar = NavigationBar(frame: Rect(x: 0, y: 0, width: 0, height: NavigationBar.height))
     /// Called after each push or pop has finished (the new top controller).
     public var onTransitionFinished: ((ViewController) -> Void)?
 
@@ -44,6 +47,7 @@ open class NavigationController: ViewController {
         content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.clipsToBounds = true
         view.addSubview(content)
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
         view.addSubview(navigationBar)
         navigationBar.backButton.addAction(for: .touchUpInside) { [weak self] _, _ in
             self?.popViewController(animated: true)

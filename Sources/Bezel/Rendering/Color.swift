@@ -54,6 +54,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return Color { base.resolved(with: $0).withAlpha(alpha) }
     }
 
+    /// The colour with its alpha multiplied by `factor` (a disabled control's faded colours:
+    /// a translucent system fill stays lighter than an opaque one). Dynamic stays dynamic.
+    public func multiplyingAlpha(by factor: Double) -> Color {
+        guard provider != nil else { return Color(red: red, green: green, blue: blue, alpha: alpha * factor) }
+        let base = self
+        return Color { base.resolved(with: $0).multiplyingAlpha(by: factor) }
+    }
+
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(rgb: 0x000000)
     public static let white = Color(rgb: 0xFFFFFF)

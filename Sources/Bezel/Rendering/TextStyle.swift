@@ -20,7 +20,7 @@ public struct TextStyle: Hashable, Sendable {
     public static let defaultFamily = "DejaVu Sans"
 
     public init(family: String = TextStyle.defaultFamily, size: Double = 17, weight: Weight = .regular,
-                color: Color = .black, alignment: Alignment = .left, numberOfLines: Int = 1, truncation: Truncation = .tail) {
+                color: Color = .label, alignment: Alignment = .left, numberOfLines: Int = 1, truncation: Truncation = .tail) {
         self.family = family
         self.size = size.isFinite && size > 0 ? size : 17
         self.weight = weight

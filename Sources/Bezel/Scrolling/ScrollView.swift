@@ -34,6 +34,8 @@ open class ScrollView: View {
     static let animatedScrollDuration: TimeInterval = 0.3
     /// Shortest scroll indicator, UIKit's observed 36 pt.
     static let minimumIndicatorLength = 36.0
+    /// UIKit's default indicator style: dark on light content, light on dark.
+    public static let defaultIndicatorColor = Color(light: Color.black.withAlpha(0.35), dark: Color.white.withAlpha(0.35))
 
     public weak var delegate: (any ScrollViewDelegate)?
 
@@ -240,7 +242,7 @@ open class ScrollView: View {
 
     /// The indicators' colour: UIKit's default style, dark grey at 35 %, visible on light and
     /// dark content alike.
-    public var indicatorColor = Color(rgb: 0x000000, alpha: 0.35) { didSet { if indicatorColor != oldValue { setNeedsDisplay() } } }
+    public var indicatorColor = ScrollView.defaultIndicatorColor { didSet { if indicatorColor != oldValue { setNeedsDisplay() } } }
 
     open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
         for frame in [verticalScrollIndicatorFrame, horizontalScrollIndicatorFrame].compactMap({ $0 }) {

@@ -5,6 +5,10 @@
 @MainActor
 open class TabBar: View {
     public static let height = 64.0
+    /// The bar and its top hairline in light and dark (UIKit's opaque bar appearance:
+    /// #F7F7F7 light, #161618 dark; the hairline is the separator's shade).
+    static let barColor = Color(light: Color(rgb: 0xF7F7F7), dark: Color(rgb: 0x161618))
+    static let hairlineColor = Color(light: Color.black.withAlpha(0.15), dark: Color.white.withAlpha(0.15))
 
     public private(set) var items: [TabBarItem] = []
     public var selectedItem: TabBarItem? {
@@ -25,7 +29,7 @@ open class TabBar: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         name = "tabBar"
-        backgroundColor = Color(rgb: 0xF7F7F7)
+        backgroundColor = Self.barColor
     }
 
     public func setItems(_ items: [TabBarItem], animated: Bool = false) {
@@ -62,7 +66,7 @@ open class TabBar: View {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         // The hairline along the top edge (UIKit's shadow image).
-        context.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Color.black.withAlpha(0.15))
+        context.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Self.hairlineColor)
     }
 }
 

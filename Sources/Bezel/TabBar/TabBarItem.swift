@@ -6,7 +6,7 @@ public final class TabBarItem {
     /// Shown in a red bubble at the image's top-right corner (nil: no badge).
     public var badgeValue: String? { didSet { changed() } }
     /// The bubble's colour (UIKit's default: systemRed).
-    public var badgeColor = Color(rgb: 0xFF3B30) { didSet { changed() } }
+    public var badgeColor = Color.systemRed { didSet { changed() } }
     public var isEnabled = true { didSet { changed() } }
     public var tag: Int
 

@@ -39,7 +39,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         set { style.alignment = newValue }
     }
     /// UIKit's placeholder colour (`placeholderText`, #3C3C43 at 30 %).
-    public var placeholderColor = Color(rgb: 0x3C3C43, alpha: 0.3) {
+    public var placeholderColor = Color.placeholderText {
         didSet { setNeedsDisplay() }
     }
     public var borderStyle: BorderStyle = .none {
@@ -212,6 +212,9 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
 
     // MARK: Drawing
 
+    /// The rounded field's hairline and the clear button (UIKit's systemGray3: #C7C7CC, dark #48484A).
+    static let hairlineColor = Color(light: Color(rgb: 0xC7C7CC), dark: Color(rgb: 0x48484A))
+
     /// The selection handles reach outside the line.
     open override var drawingOverflow: Double { TextSelectionDrawing.handleDotDiameter + 2 }
 
@@ -219,14 +222,14 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         switch borderStyle {
         case .none: break
         case .line:
-            context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: .black)
+            context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: .label)
         case .bezel:
-            context.fill(bounds, color: .white)
-            context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: Color(rgb: 0x8E8E93))
+            context.fill(bounds, color: .systemBackground)
+            context.strokeRoundedRect(bounds, radius: 0, lineWidth: 1, color: .systemGray)
         case .roundedRect:
-            // UIKit's rounded field: white, 5 pt corners, a light grey hairline.
-            context.fillRoundedRect(bounds, radius: 5, color: .white)
-            context.strokeRoundedRect(bounds, radius: 5, lineWidth: 1, color: Color(rgb: 0xC7C7CC))
+            // UIKit's rounded field: white (black in the dark style), 5 pt corners, a grey hairline.
+            context.fillRoundedRect(bounds, radius: 5, color: .systemBackground)
+            context.strokeRoundedRect(bounds, radius: 5, lineWidth: 1, color: Self.hairlineColor)
         }
         let textArea = textRect(forBounds: bounds)
         let displayed = engine.displayText()
@@ -251,8 +254,8 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         }
         if isClearButtonShown {
             let button = clearButtonRect(forBounds: bounds)
-            context.fillEllipse(in: button, color: Color(rgb: 0xC7C7CC))
-            context.drawText("×", in: button, style: TextStyle(size: 15, weight: .bold, color: .white, alignment: .center))
+            context.fillEllipse(in: button, color: Self.hairlineColor)
+            context.drawText("×", in: button, style: TextStyle(size: 15, weight: .bold, color: .systemBackground, alignment: .center))
         }
     }
 

@@ -61,7 +61,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         clipsToBounds = true
         alwaysBounceVertical = true
         tap.name = "textView.tap"

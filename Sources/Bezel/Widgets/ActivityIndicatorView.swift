@@ -65,7 +65,7 @@ open class ActivityIndicatorView: View {
             context.translate(by: Point(x: bounds.midX, y: bounds.midY))
             context.rotate(by: Double(i) * 2 * Double.pi / Double(Self.spokes))
             context.fillRoundedRect(Rect(x: -width / 2, y: -radius, width: width, height: length), radius: width / 2,
-                                    color: color.withAlpha(color.alpha * alpha))
+                                    color: color.multiplyingAlpha(by: alpha))
             context.restoreState()
         }
     }

@@ -22,7 +22,7 @@ open class ProgressView: View {
     }
 
     private var shownProgress: Double { presentedDrawnValue(Self.fillKey, model: progress) }
-    public var trackTintColor = Color(rgb: 0x2A3F56) { didSet { if trackTintColor != oldValue { setNeedsDisplay() } } }
+    public var trackTintColor = Color.systemFill { didSet { if trackTintColor != oldValue { setNeedsDisplay() } } }
     /// The filled part (default: the tint colour).
     public var progressTintColor: Color? { didSet { if progressTintColor != oldValue { setNeedsDisplay() } } }
 

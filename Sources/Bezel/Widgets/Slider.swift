@@ -19,7 +19,7 @@ open class Slider: Control {
     public var isContinuous = true
     /// The filled part of the track (default: the tint colour).
     public var minimumTrackTintColor: Color? { didSet { if minimumTrackTintColor != oldValue { setNeedsDisplay() } } }
-    public var maximumTrackTintColor = Color(rgb: 0x2A3F56) { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
+    public var maximumTrackTintColor = Color.systemFill { didSet { if maximumTrackTintColor != oldValue { setNeedsDisplay() } } }
     /// The thumb's colour (UIKit's: nil, a white thumb).
     public var thumbTintColor: Color? { didSet { if thumbTintColor != oldValue { setNeedsDisplay() } } }
     /// The thumb's shadow (Bezel's approximation of iOS's: a 6 pt blur 2 pt down, black at 25 %).
@@ -106,7 +106,7 @@ open class Slider: Control {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
-        context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? maximumTrackTintColor : maximumTrackTintColor.withAlpha(0.5))
+        context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? maximumTrackTintColor : maximumTrackTintColor.multiplyingAlpha(by: 0.5))
         let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, thumbCenterX - bounds.minX), height: bounds.height)
         let tint = minimumTrackTintColor ?? tintColor
         context.fillRoundedRect(filled, radius: radius, color: isEnabled ? tint : tint.withAlpha(0.5))
@@ -116,6 +116,6 @@ open class Slider: Control {
         let thumbColor = thumbTintColor ?? .white
         // Held: a touch darker, so the finger's grip shows.
         context.fill(thumb, color: isHighlighted ? thumbColor.interpolated(to: .black, fraction: 0.08) : thumbColor, rule: .winding)
-        if !isEnabled { context.fill(thumb, color: maximumTrackTintColor.withAlpha(0.4), rule: .winding) }
+        if !isEnabled { context.fill(thumb, color: maximumTrackTintColor.multiplyingAlpha(by: 0.4), rule: .winding) }
     }
 }

@@ -18,7 +18,7 @@ open class Switch: Control {
     /// The track when on (default: UIKit's systemGreen).
     public var onTintColor = Color(rgb: 0x34C759) { didSet { if onTintColor != oldValue { setNeedsDisplay() } } }
     /// The track when off.
-    public var offTintColor = Color(rgb: 0xE0E0E0) { didSet { if offTintColor != oldValue { setNeedsDisplay() } } }
+    public var offTintColor = Color(light: Color(rgb: 0xE0E0E0), dark: Color(rgb: 0x39393D)) { didSet { if offTintColor != oldValue { setNeedsDisplay() } } }
     /// The knob (UIKit's default: white).
     public var thumbTintColor = Color.white { didSet { if thumbTintColor != oldValue { setNeedsDisplay() } } }
     /// The knob's shadow: soft, a little below it, so a white knob stays visible on a light
@@ -80,7 +80,7 @@ open class Switch: Control {
         let position = knobPosition
         let track = position <= 0 ? offTintColor : position >= 1 ? onTintColor
             : offTintColor.interpolated(to: onTintColor, fraction: position)
-        context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? track : track.withAlpha(0.5))
+        context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? track : track.multiplyingAlpha(by: 0.5))
         var knob = Path()
         knob.addEllipse(in: knobRect)
         context.drawShadow(of: knob, shadow: Self.knobShadow)
