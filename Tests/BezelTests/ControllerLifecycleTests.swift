@@ -171,4 +171,33 @@ final class LifecycleController: ViewController {
         stage.fingers.wait(1)
         #expect(navigation.topViewController === root)
     }
+
+    /// The page underneath dims under the sliding page (UIKit's parallax dimming) and takes no
+    /// touch; the dimming goes when the slide ends, and a pop brightens it back.
+    @Test func thePageUnderneathDimsDuringAPushAndBrightensDuringAPop() {
+        let stage = Stage()
+        let root = ViewController(), top = ViewController()
+        let navigation = NavigationController(rootViewController: root)
+        stage.window.rootViewController = navigation
+        navigation.view.frame = stage.window.bounds
+        navigation.view.layoutIfNeeded()
+        navigation.pushViewController(top, animated: true)
+        func dimming() -> View? { top.view.superview?.subviews.first { $0.name == "navigationDimming" } }
+        stage.fingers.wait(0.1)
+        let pushing = dimming()
+        let order = top.view.superview?.subviews ?? []
+        #expect(pushing != nil && order.count == 3 && order[0] === root.view && order[1] === pushing && order[2] === top.view,
+                "under the page coming in, over the page underneath")
+        let midPush = pushing?.presentation.alpha ?? -1
+        #expect(midPush > 0 && midPush < NavigationController.transitionDimming)
+        #expect(pushing?.isUserInteractionEnabled == false)
+        stage.fingers.wait(0.5)
+        #expect(dimming() == nil)
+        navigation.popViewController(animated: true)
+        stage.fingers.wait(0.1)
+        let midPop = dimming()?.presentation.alpha ?? -1
+        #expect(midPop > 0 && midPop < NavigationController.transitionDimming)
+        stage.fingers.wait(0.5)
+        #expect(root.view.superview?.subviews.contains { $0.name == "navigationDimming" } == false)
+    }
 }
