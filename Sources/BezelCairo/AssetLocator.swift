@@ -15,7 +15,7 @@ public enum AssetLocator {
     static func candidates() -> [String] {
         var result: [String] = []
         if let explicit = Environment.value("BEZEL_ASSETS") { result.append(explicit) }
-        if let executable = executableDirectory() {
+        if let executable = executablePath().flatMap({ path in path.lastIndex(of: "/").map { String(path[..<$0]) } }) {
             result.append(executable + "/../share/bezel/Assets")
             result.append(executable + "/Assets")
         }
@@ -28,13 +28,12 @@ public enum AssetLocator {
         return result
     }
 
-    private static func executableDirectory() -> String? {
+    /// The running program's file (`/proc/self/exe`).
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -117,7 +117,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     /// `color` for the current style (a plain colour is itself).
     func resolve(_ color: Color) -> Color {
-        color.isDynamic ? color.resolved(with: TraitCollection(userInterfaceStyle: userInterfaceStyle)) : color
+        color.isDynamic ? color.resolved(in: userInterfaceStyle) : color
     }
 
     func setColor(_ color: Color) {

@@ -1,16 +1,23 @@
 import Bezel
 import CCairo
 
-/// Registers the fonts shipped in `Assets/Fonts` with fontconfig, ahead of the system's, so
-/// text renders the same on every machine (snapshot tests depend on it). Other scripts (CJK,
-/// Arabic, emoji) fall back to the system's fonts through fontconfig.
+/// Registers fonts with fontconfig: the ones shipped in Bezel's `Assets/Fonts`, ahead of the
+/// system's, so text renders the same on every machine (snapshot tests depend on it), and an
+/// app's own (TrueType, OpenType, collections) from its resource folder's `Fonts/` or any
+/// file, so `TextStyle(family:)` can name them. Other scripts (CJK, Arabic, emoji) fall back
+/// to the system's fonts through fontconfig.
 @MainActor
 public enum FontRegistry {
     private static var registered = false
     /// The font files registered, for diagnostics.
     public private(set) static var registeredFiles: [String] = []
 
-    /// The bundled font families, registered once per process before the first text is laid out.
+    /// The extensions `registerFonts(in:)` picks up (fontconfig reads the files, FreeType
+    /// the outlines: TrueType and CFF OpenType alike; a collection registers every face).
+    public static let fontExtensions = ["ttf", "otf", "ttc", "otc"]
+
+    /// Bezel's fonts, then the fonts in the app's resource folder (`ResourceBundle.main`'s
+    /// `Fonts/`), registered once per process before the first text is laid out.
     public static func registerBundledFonts() {
         guard !registered else { return }
         registered = true
@@ -18,17 +25,52 @@ public enum FontRegistry {
             // With fonts known, layout can measure text (Label.intrinsicContentSize).
             if TextMetrics.measurer == nil { TextMetrics.measurer = CairoTextMeasurer() }
         }
-        guard let directory = AssetLocator.directory(named: "Fonts") else {
-            Diagnostics.report(.apiMisuse, "Assets/Fonts not found (set BEZEL_ASSETS); text uses system fonts and may differ between machines")
-            return
-        }
-        for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
-            let path = directory + "/" + file
-            if FcConfigAppFontAddFile(FcConfigGetCurrent(), path) != 0 {
-                registeredFiles.append(path)
-            } else {
-                Diagnostics.report(.apiMisuse, "could not register font \(path) with fontconfig (missing or corrupt)")
+        if let directory = AssetLocator.directory(named: "Fonts") {
+            for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+                do { _ = try registerFont(at: directory + "/" + file) } catch { Diagnostics.report(.apiMisuse, "\(error)") }
             }
+        } else {
+            Diagnostics.report(.apiMisuse, "Assets/Fonts not found (set BEZEL_ASSETS); text uses system fonts and may differ between machines")
         }
+        if let app = ResourceBundle.main { _ = registerFonts(in: app) }
+    }
+
+    /// Registers every font file in `bundle`'s `Fonts/` folder; returns the families that
+    /// became available. A file that is not a font is reported (with its name) and skipped.
+    @discardableResult
+    public static func registerFonts(in bundle: ResourceBundle) -> [String] {
+        var families: [String] = []
+        for path in bundle.paths(inDirectory: "Fonts") where fontExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) {
+            do { families += try registerFont(at: path) } catch { Diagnostics.report(.apiMisuse, "\(error)") }
+        }
+        return families
+    }
+
+    /// Registers the font file at `path` (every face of a collection) and returns the family
+    /// names it brings, so `TextStyle(family:)` can use them. Registering a file twice is
+    /// harmless. Throws, naming the file, when it is missing or not a font.
+    @discardableResult
+    public static func registerFont(at path: String) throws(CairoError) -> [String] {
+        guard ResourceBundle.isFile(path) else { throw CairoError("font \(path): no such file") }
+        var faces: Int32 = 0
+        guard let first = FcFreeTypeQuery(path, 0, nil, &faces) else {
+            throw CairoError("font \(path): not a font FreeType can read (TrueType, OpenType or a collection)")
+        }
+        var families: [String] = []
+        for face in 0..<max(1, faces) {
+            guard let pattern = face == 0 ? first : FcFreeTypeQuery(path, UInt32(face), nil, nil) else { continue }
+            var family: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(pattern, "family", 0, &family) == FcResultMatch, let family {
+                let name = String(cString: family)
+                if !families.contains(name) { families.append(name) }
+            }
+            FcPatternDestroy(pattern)
+        }
+        guard !registeredFiles.contains(path) else { return families }
+        guard FcConfigAppFontAddFile(FcConfigGetCurrent(), path) != 0 else {
+            throw CairoError("font \(path): fontconfig could not register it")
+        }
+        registeredFiles.append(path)
+        return families
     }
 }

@@ -80,6 +80,14 @@ public final class ImageBuffer {
     /// Bytes per row (cairo aligns rows).
     public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
+    /// Lets `body` write the pixels (rows of `stride` bytes), then tells cairo they changed.
+    func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, Int) -> R) -> R {
+        cairo_surface_flush(surface)
+        let result = body(cairo_image_surface_get_data(surface)!, stride)
+        cairo_surface_mark_dirty(surface)
+        return result
+    }
+
     /// The pixel at (x, y) as 0xAARRGGBB (alpha forced to 0xFF for XRGB). Out of range: nil.
     public func pixel(x: Int, y: Int) -> UInt32? {
         guard (0..<width).contains(x), (0..<height).contains(y), let data = cairo_image_surface_get_data(surface) else { return nil }

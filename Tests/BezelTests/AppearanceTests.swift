@@ -29,9 +29,16 @@ import BezelCairo
         #expect(nested.resolved(with: .dark) == .white)
         #expect(!nested.resolved(with: .dark).isDynamic)
         #expect(Color.red.resolved(with: .dark) == .red)
-        // Two dynamic colours are equal when they are the same colour, not when they resolve alike.
-        #expect(Color.label == Color.label)
-        #expect(Color(light: .black, dark: .white) != ink)
+        // Two dynamic colours are equal when both their resolutions are.
+        #expect(Color(light: .black, dark: .white) == ink)
+        #expect(Color(light: .black, dark: .gray) != ink)
+        #expect(ink != .black, "a dynamic colour is not its light resolution")
+        // The provider is asked once per style, when the colour is made.
+        var asked: [UserInterfaceStyle] = []
+        let counted = Color { traits in asked.append(traits.userInterfaceStyle); return .red }
+        _ = counted.resolved(with: .dark)
+        _ = counted.resolved(with: .light)
+        #expect(asked == [.light, .dark])
     }
 
     @Test func systemColoursHaveUIKitsValuesInBothStyles() {

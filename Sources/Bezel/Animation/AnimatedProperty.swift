@@ -55,8 +55,8 @@ extension Color {
         guard isDynamic || other.isDynamic else {
             return (AnimationVector(self) + (AnimationVector(other) - AnimationVector(self)) * fraction).color
         }
-        let from = self, to = other
-        return Color { from.resolved(with: $0).interpolated(to: to.resolved(with: $0), fraction: fraction) }
+        return Color(light: resolved(in: .light).interpolated(to: other.resolved(in: .light), fraction: fraction),
+                     dark: resolved(in: .dark).interpolated(to: other.resolved(in: .dark), fraction: fraction))
     }
 }
 

@@ -1,25 +1,28 @@
-/// The closure behind a dynamic colour. A class so that a `Color` holding one stays a small
-/// value; two dynamic colours are equal when they share it.
-public final class DynamicColorProvider: Hashable, Sendable {
-    let resolve: @Sendable (TraitCollection) -> Color
+/// The dark resolution of a dynamic colour, stored in the colour itself.
+struct DarkComponents: Hashable, Sendable {
+    var red, green, blue, alpha: Double
 
-    init(_ resolve: @escaping @Sendable (TraitCollection) -> Color) {
-        self.resolve = resolve
+    init(_ color: Color) {
+        (red, green, blue, alpha) = (color.red, color.green, color.blue, color.alpha)
     }
 
-    public static func == (a: DynamicColorProvider, b: DynamicColorProvider) -> Bool { a === b }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    var color: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 }
 
 extension Color {
     /// A colour that depends on the traits it is drawn with (UIKit's
-    /// `UIColor(dynamicProvider:)`), resolved when drawn: `Color { $0.userInterfaceStyle ==
-    /// .dark ? .white : .black }`. Its own components are its light resolution, what code that
-    /// reads them (and animations, which interpolate components) gets.
-    public init(dynamicProvider: @escaping @Sendable (TraitCollection) -> Color) {
+    /// `UIColor(dynamicProvider:)`): `Color { $0.userInterfaceStyle == .dark ? .white : .black }`,
+    /// resolved when drawn, in the style of the view drawing it. A trait collection holds
+    /// only the light or dark style, so the provider is asked once for each when the colour
+    /// is made, and the two answers are kept in the colour (a plain value, cheap to copy): a
+    /// colour that should follow other app state is made again when that state changes
+    /// (UIKit asks its provider at each resolution). The colour's own components are its light
+    /// resolution, what code that reads them (and animations, which interpolate them) gets.
+    public init(dynamicProvider: (TraitCollection) -> Color) {
         let light = dynamicProvider(.light).resolved(with: .light)
+        let dark = dynamicProvider(.dark).resolved(with: .dark)
         self.init(red: light.red, green: light.green, blue: light.blue, alpha: light.alpha)
-        provider = DynamicColorProvider(dynamicProvider)
+        self.dark = DarkComponents(dark)
     }
 
     /// `light` in the light style, `dark` in the dark one.
@@ -28,15 +31,17 @@ extension Color {
     }
 
     /// Whether the colour changes with the traits.
-    public var isDynamic: Bool { provider != nil }
+    public var isDynamic: Bool { dark != nil }
 
     /// The colour for `traits` (a plain colour is itself). An unspecified style resolves as light.
     public func resolved(with traits: TraitCollection) -> Color {
-        guard let provider else { return self }
-        var resolved = provider.resolve(traits)
-        // A provider that answers with another dynamic colour is resolved again, once: no loops.
-        if resolved.provider != nil { resolved = resolved.provider!.resolve(traits) }
-        resolved.provider = nil
-        return resolved
+        if traits.userInterfaceStyle == .dark, let dark { return dark.color }
+        return Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// The colour in `style` (what a drawing context resolves with).
+    public func resolved(in style: UserInterfaceStyle) -> Color {
+        if style == .dark, let dark { return dark.color }
+        return Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 }

@@ -4,8 +4,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var green: Double
     public var blue: Double
     public var alpha: Double
-    /// Set for a dynamic colour (Appearance/DynamicColor.swift): resolved when drawn.
-    var provider: DynamicColorProvider?
+    /// A dynamic colour's dark resolution (Appearance/DynamicColor.swift); the components
+    /// above are its light one. Kept inline, not behind a reference, so a colour stays a
+    /// plain value: copying one (in every TextStyle, layout and shape-cache key) costs no
+    /// reference counting. A reference here cost M1+M2 3.9 % more instructions (callgrind).
+    var dark: DarkComponents?
 
     /// Components are clamped to 0...1; NaN becomes 0.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -49,17 +52,23 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The colour at `alpha`; a dynamic colour stays dynamic (each resolution at `alpha`).
     public func withAlpha(_ alpha: Double) -> Color {
-        guard provider != nil else { return Color(red: red, green: green, blue: blue, alpha: alpha) }
-        let base = self
-        return Color { base.resolved(with: $0).withAlpha(alpha) }
+        var result = Color(red: red, green: green, blue: blue, alpha: alpha)
+        if var dark {
+            dark.alpha = result.alpha
+            result.dark = dark
+        }
+        return result
     }
 
     /// The colour with its alpha multiplied by `factor` (a disabled control's faded colours:
     /// a translucent system fill stays lighter than an opaque one). Dynamic stays dynamic.
     public func multiplyingAlpha(by factor: Double) -> Color {
-        guard provider != nil else { return Color(red: red, green: green, blue: blue, alpha: alpha * factor) }
-        let base = self
-        return Color { base.resolved(with: $0).multiplyingAlpha(by: factor) }
+        var result = Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+        if var dark {
+            dark.alpha = Color(red: 0, green: 0, blue: 0, alpha: dark.alpha * factor).alpha
+            result.dark = dark
+        }
+        return result
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)

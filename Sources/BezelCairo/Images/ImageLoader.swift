@@ -1,0 +1,140 @@
+import Bezel
+
+/// Loads images for `ImageView` and friends: PNG (cairo), JPEG (libjpeg-turbo) and SVG
+/// (librsvg), told apart by their first bytes, not their names. The JPEG and SVG libraries
+/// are opened the first time one is loaded (`SharedLibrary`). Every error names the file
+/// and the reason.
+@MainActor
+public enum ImageLoader {
+    /// The most pixels a decoded image may have: 4096 × 4096 (64 MiB in memory), eight full
+    /// frames of a 1920×1080 panel. A small file can claim a huge picture (a 261 KB PNG of
+    /// 16384 × 16384 decodes to 1 GB): larger images are refused, not decoded.
+    public static let maximumPixels = 4096 * 4096
+    /// The largest file read for JPEG and SVG (PNG is read by cairo as it decodes).
+    public static let maximumFileSize = 64 * 1_048_576
+
+    /// The file extensions `Image(named:)` tries, in order, for a name without one.
+    public static let knownExtensions = ["png", "jpg", "jpeg", "svg"]
+
+    /// Loads the image at `path`. `size` draws an SVG at that size (in pixels) instead of its
+    /// own; it is ignored for PNG and JPEG.
+    public static func load(path: String, size: Size? = nil) throws(CairoError) -> Image {
+        let buffer = try decode(path: path, size: size)
+        return Image(size: Size(width: Double(buffer.width), height: Double(buffer.height)), storage: buffer)
+    }
+
+    static func decode(path: String, size: Size?) throws(CairoError) -> ImageBuffer {
+        let head = try readFile(path, limit: maximumFileSize, prefix: 512)
+        switch Kind(of: head, path: path) {
+        case .png:
+            // The size is in the header (IHDR, bytes 16-23, big-endian): checked before cairo
+            // decodes anything.
+            guard head.count >= 24 else { throw CairoError("\(path): a PNG cut short before its header ends") }
+            let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            guard width * height <= maximumPixels else {
+                throw CairoError("\(path): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
+            }
+            return try ImageBuffer(contentsOfPNG: path)
+        case .jpeg:
+            return try JPEGDecoder.decode(try readFile(path, limit: maximumFileSize), path: path, maximumPixels: maximumPixels)
+        case .svg:
+            return try SVGRenderer.render(try readFile(path, limit: maximumFileSize), path: path, size: size, maximumPixels: maximumPixels)
+        case .unknown:
+            throw CairoError("\(path): not a PNG, JPEG or SVG file")
+        }
+    }
+
+    enum Kind {
+        case png, jpeg, svg, unknown
+
+        init(of head: [UInt8], path: String) {
+            if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { self = .png; return }
+            if head.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg; return }
+            // SVG is text: an XML declaration, a comment or an <svg> element, after an
+            // optional byte-order mark and white space; or a gzipped .svgz.
+            var text = head[...]
+            if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+            text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            if text.starts(with: Array("<?xml".utf8)) || text.starts(with: Array("<svg".utf8)) || text.starts(with: Array("<!--".utf8))
+                || (head.starts(with: [0x1F, 0x8B]) && path.lowercased().hasSuffix(".svgz")) {
+                self = .svg
+                return
+            }
+            self = .unknown
+        }
+    }
+
+    /// The image called `name` (UIKit's `UIImage(named:)`): looked for in the app's resource
+    /// folder (`ResourceBundle.main`: `Images/<name>`, then `<name>`), then in Bezel's own
+    /// `Assets/Images`; a name without an extension tries `knownExtensions` in order. Nil
+    /// when not found or not loadable, reported through Diagnostics with the reason.
+    public static func image(named name: String, in bundle: ResourceBundle? = ResourceBundle.main) -> Image? {
+        guard let path = path(ofImageNamed: name, in: bundle) else {
+            Diagnostics.report(.apiMisuse, "image \(name) not found in \(bundle.map { $0.resourcePath + "/Images" } ?? "the app's resources (none set)") or Bezel's Assets/Images")
+            return nil
+        }
+        do {
+            return try load(path: path)
+        } catch {
+            Diagnostics.report(.apiMisuse, "image \(name): \(error)")
+            return nil
+        }
+    }
+
+    /// Where `image(named:)` finds `name`, or nil.
+    public static func path(ofImageNamed name: String, in bundle: ResourceBundle? = ResourceBundle.main) -> String? {
+        guard !name.isEmpty, !name.contains("/") || !name.hasPrefix("/") else { return nil }
+        var folders: [ResourceBundle] = []
+        if let bundle {
+            if let images = ResourceBundle(path: bundle.resourcePath + "/Images") { folders.append(images) }
+            folders.append(bundle)
+        }
+        if let assets = AssetLocator.directory(named: "Images").flatMap(ResourceBundle.init(path:)) { folders.append(assets) }
+        let hasExtension = knownExtensions.contains { name.lowercased().hasSuffix("." + $0) }
+        for folder in folders {
+            if hasExtension {
+                if let path = folder.path(forResource: name) { return path }
+            } else {
+                for type in knownExtensions { if let path = folder.path(forResource: name, ofType: type) { return path } }
+            }
+        }
+        return nil
+    }
+
+    /// `Assets/Images/<name>.png` (Bezel's own images); nil (reported through Diagnostics)
+    /// when it cannot be loaded, so the view shows its placeholder instead of the app stopping.
+    public static func asset(named name: String) -> Image? {
+        guard let directory = AssetLocator.directory(named: "Images") else {
+            Diagnostics.report(.apiMisuse, "Assets/Images not found (set BEZEL_ASSETS); image \(name) not loaded")
+            return nil
+        }
+        do {
+            return try load(path: directory + "/" + name + ".png")
+        } catch {
+            Diagnostics.report(.apiMisuse, "image \(name): \(error)")
+            return nil
+        }
+    }
+}
+
+extension Image {
+    /// The image called `name` in the app's resources or Bezel's (UIKit's `UIImage(named:)`;
+    /// see `ImageLoader.image(named:)`): PNG, JPEG or SVG. Nil when none is found or it
+    /// cannot be loaded (the reason is reported through Diagnostics).
+    public convenience init?(named name: String) {
+        guard let image = ImageLoader.image(named: name) else { return nil }
+        self.init(size: image.size, storage: image.storage)
+    }
+
+    /// The image in the file at `path` (UIKit's `UIImage(contentsOfFile:)`): nil, with the
+    /// reason reported, when it cannot be loaded. `ImageLoader.load(path:)` throws instead.
+    public convenience init?(contentsOfFile path: String) {
+        do {
+            let image = try ImageLoader.load(path: path)
+            self.init(size: image.size, storage: image.storage)
+        } catch {
+            Diagnostics.report(.apiMisuse, "image \(path): \(error)")
+            return nil
+        }
+    }
+}
