@@ -66,7 +66,7 @@ let package = Package(
                           path: "Sources/BezelRuntimeCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
-        .target(name: "BezelDemoApp", dependencies: ["Bezel"], path: "Sources/BezelDemoApp"),
+        .target(name: "BezelDemoApp", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelDemoApp"),
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),

@@ -26,7 +26,9 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           # SDL2 for the desktop simulator; Xvfb, xdotool and xwd (x11-apps) to test it in CI.
           libsdl2-dev xvfb xdotool x11-apps x11-utils
           # the compose tables xkbcommon reads for dead keys and compose sequences (Text input).
-          libx11-data)
+          libx11-data
+          # JPEG and SVG decoding, opened with dlopen when an app first loads one (Images/).
+          libturbojpeg0 librsvg2-2)
 
 cd "$(dirname "$0")/.."
 

@@ -4,6 +4,7 @@
 #     machine the binary is copied to), unless --binary PATH gives one;
 #   - creates the system user "bezel" in the video, input, render and tty groups;
 #   - installs /usr/local/bin/bezel-demo, /usr/local/share/bezel/ (assets, README),
+#     /usr/local/share/bezel-demo/ (the demo's own images and fonts),
 #     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
 #   - enables and starts bezel-demo.service (--no-start: installs only).
 # Every path it creates is recorded in /var/lib/bezel/installed, which deploy/uninstall.sh
@@ -61,8 +62,13 @@ put() {   # put SOURCE DEST MODE
 
 put "$binary" /usr/local/bin/bezel-demo 0755
 make_dir /usr/local/share/bezel
-(cd "$repo" && find Assets -type f) | while read -r asset; do
+(cd "$repo" && find Assets -type f -not -path 'Assets/Demo/*') | while read -r asset; do
     put "$repo/$asset" "/usr/local/share/bezel/$asset" 0644
+done
+# The demo app's own pictures and fonts, where an app's resource folder goes: beside its
+# executable as ../share/<name>/ (ResourceBundle.main).
+(cd "$repo/Assets/Demo" && find . -type f) | while read -r resource; do
+    put "$repo/Assets/Demo/${resource#./}" "/usr/local/share/bezel-demo/${resource#./}" 0644
 done
 put "$repo/README.md" /usr/local/share/bezel/README.md 0644
 if [ -e "$root/etc/bezel/bezel.conf" ]; then

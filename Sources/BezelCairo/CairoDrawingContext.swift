@@ -14,6 +14,8 @@ public final class CairoDrawingContext: DrawingContext {
     /// Shaped layouts by text, style and box: shaping (HarfBuzz) and line breaking are the
     /// expensive part of text, and a kiosk redraws the same labels over and over.
     private var layouts: [LayoutKey: OpaquePointer] = [:]
+    /// `FontRegistry.generation` when `layouts` was last emptied for new fonts.
+    private var fontGeneration = FontRegistry.generation
     /// Bound on cached layouts (Bezel's choice: a few screens' worth of labels); when full,
     /// the cache is emptied and refills with what is on screen.
     static let layoutCacheLimit = 512
@@ -289,7 +291,15 @@ public final class CairoDrawingContext: DrawingContext {
     /// A layout for the text in its box, shaped once and then reused.
     private func cachedLayout(_ text: String, style: TextStyle, width: Double?, height: Double?) -> OpaquePointer {
         let key = LayoutKey(text: text, style: style, width: width, height: height)
-        if let cached = layouts[key] { return cached }
+        if fontGeneration != FontRegistry.generation {
+            // Fonts were registered since these were shaped: a layout made with a fallback
+            // font for a family that now exists must be shaped again.
+            fontGeneration = FontRegistry.generation
+            for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
+            layouts.removeAll(keepingCapacity: true)
+        } else if let cached = layouts[key] {
+            return cached
+        }
         if layouts.count >= Self.layoutCacheLimit {
             for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
             layouts.removeAll(keepingCapacity: true)

@@ -9,6 +9,8 @@ import CCairo
 @MainActor
 public enum FontRegistry {
     private static var registered = false
+    /// Counts registrations, so drawing contexts can drop layouts shaped before a font came.
+    static var generation = 0
     /// The font files registered, for diagnostics.
     public private(set) static var registeredFiles: [String] = []
 
@@ -27,7 +29,9 @@ public enum FontRegistry {
         }
         if let directory = AssetLocator.directory(named: "Fonts") {
             for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
-                do { _ = try registerFont(at: directory + "/" + file) } catch { Diagnostics.report(.apiMisuse, "\(error)") }
+                // Families known: no FreeType query (it builds the font's character set: 3.5
+                // million instructions for DejaVu Sans at every start, callgrind).
+                do { _ = try registerFont(at: directory + "/" + file, queryingFamilies: false) } catch { Diagnostics.report(.apiMisuse, "\(error)") }
             }
         } else {
             Diagnostics.report(.apiMisuse, "Assets/Fonts not found (set BEZEL_ASSETS); text uses system fonts and may differ between machines")
@@ -41,7 +45,11 @@ public enum FontRegistry {
     public static func registerFonts(in bundle: ResourceBundle) -> [String] {
         var families: [String] = []
         for path in bundle.paths(inDirectory: "Fonts") where fontExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) {
-            do { families += try registerFont(at: path) } catch { Diagnostics.report(.apiMisuse, "\(error)") }
+            do {
+                for family in try registerFont(at: path) where !families.contains(family) { families.append(family) }
+            } catch {
+                Diagnostics.report(.apiMisuse, "\(error)")
+            }
         }
         return families
     }
@@ -51,7 +59,18 @@ public enum FontRegistry {
     /// harmless. Throws, naming the file, when it is missing or not a font.
     @discardableResult
     public static func registerFont(at path: String) throws(CairoError) -> [String] {
+        try registerFont(at: path, queryingFamilies: true)
+    }
+
+    static func registerFont(at path: String, queryingFamilies: Bool) throws(CairoError) -> [String] {
         guard ResourceBundle.isFile(path) else { throw CairoError("font \(path): no such file") }
+        guard queryingFamilies else {
+            guard registeredFiles.contains(path) || FcConfigAppFontAddFile(FcConfigGetCurrent(), path) != 0 else {
+                throw CairoError("font \(path): fontconfig could not register it (missing or corrupt)")
+            }
+            if !registeredFiles.contains(path) { registeredFiles.append(path) }
+            return []
+        }
         var faces: Int32 = 0
         guard let first = FcFreeTypeQuery(path, 0, nil, &faces) else {
             throw CairoError("font \(path): not a font FreeType can read (TrueType, OpenType or a collection)")
@@ -71,6 +90,11 @@ public enum FontRegistry {
             throw CairoError("font \(path): fontconfig could not register it")
         }
         registeredFiles.append(path)
+        // Pango's font map keeps the font list it read when first used: a font registered
+        // later was not found (text fell back to DejaVu). Dropping the default map makes the
+        // next layout read the list again; layouts already made keep their fonts.
+        pango_cairo_font_map_set_default(nil)
+        generation += 1
         return families
     }
 }

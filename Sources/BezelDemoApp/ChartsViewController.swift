@@ -33,6 +33,27 @@ public final class ChartsViewController: ViewController {
                                       size: 15, color: DemoTheme.secondaryText, alignment: .center)
         caption.style.numberOfLines = 2
         view.addSubview(caption)
+        addSpecial()
+    }
+
+    /// Today's special under the chart: a JPEG photo, an SVG icon and the app's own fonts
+    /// (serif for the name, mono for the order line), all from the demo's resource folder.
+    private func addSpecial() {
+        let photo = ImageView(frame: Rect(x: 272, y: 340, width: 96, height: 64), image: DemoResources.image("latte"))
+        photo.name = "special photo"
+        photo.contentMode = .scaleAspectFill
+        photo.clipsToBounds = true
+        view.addSubview(photo)
+        let name = DemoTheme.label("Today: flat white", frame: Rect(x: 384, y: 340, width: 300, height: 32), size: 24)
+        name.style.family = DemoResources.serif
+        name.style.weight = .bold
+        view.addSubview(name)
+        let line = DemoTheme.label("Order #0042  3.20", frame: Rect(x: 384, y: 374, width: 300, height: 28), size: 18, color: DemoTheme.secondaryText)
+        line.style.family = DemoResources.mono
+        view.addSubview(line)
+        let icon = ImageView(frame: Rect(x: 712, y: 348, width: 48, height: 48), image: DemoResources.image("cup"))
+        icon.name = "special icon"
+        view.addSubview(icon)
     }
 
     /// The gauge animates to the next brew's value (0.6 s, ease in and out).

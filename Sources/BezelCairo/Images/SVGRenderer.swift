@@ -3,9 +3,9 @@ import CCairo
 
 /// SVG files through librsvg (Debian's librsvg2-2), opened when the first SVG is loaded, and
 /// drawn once into an image at their own size (or at the size asked for: an icon drawn
-/// sharp at any scale). Measured on this machine: mapping librsvg and its dependencies adds
-/// about 5 MB to the resident size (see Tests/BenchmarkResults), which is why it is not
-/// linked.
+/// sharp at any scale). Measured on this machine: opening librsvg and its dependencies adds
+/// 8.4 MB to a process's resident size (libturbojpeg: 0.1 MB), which is why it is opened
+/// when first used, not linked.
 @MainActor
 enum SVGRenderer {
     /// librsvg's `RsvgRectangle`.
