@@ -47,6 +47,14 @@ public final class CairoDrawingContext: DrawingContext {
         let style: TextStyle
         let width: Double?
         let height: Double?
+        /// Attributed text's runs, with the style its dynamic colours were resolved in; nil
+        /// for plain text.
+        var attributed: AttributedLayout? = nil
+    }
+
+    private struct AttributedLayout: Hashable {
+        let text: AttributedText
+        let interfaceStyle: UserInterfaceStyle
     }
 
     private struct FontKey: Hashable {
@@ -289,8 +297,10 @@ public final class CairoDrawingContext: DrawingContext {
     }
 
     /// A layout for the text in its box, shaped once and then reused.
-    private func cachedLayout(_ text: String, style: TextStyle, width: Double?, height: Double?) -> OpaquePointer {
-        let key = LayoutKey(text: text, style: style, width: width, height: height)
+    private func cachedLayout(_ text: String, style: TextStyle, width: Double?, height: Double?,
+                              attributed: AttributedText? = nil) -> OpaquePointer {
+        var key = LayoutKey(text: text, style: style, width: width, height: height)
+        if let attributed { key.attributed = AttributedLayout(text: attributed, interfaceStyle: userInterfaceStyle) }
         if fontGeneration != FontRegistry.generation {
             // Fonts were registered since these were shaped: a layout made with a fallback
             // font for a family that now exists must be shaped again.
@@ -306,6 +316,7 @@ public final class CairoDrawingContext: DrawingContext {
         }
         let fresh = pango_cairo_create_layout(cairo)!
         configure(fresh, text, style: style, width: width, height: height)
+        if let attributed { applyAttributes(attributed, to: fresh) }
         layouts[key] = fresh
         return fresh
     }
@@ -319,7 +330,16 @@ public final class CairoDrawingContext: DrawingContext {
         } else {
             pango_layout_set_width(layout, -1)
         }
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        // One unwrapped line when clipping a single line (UIKit cuts it at the edge).
+        if style.lineBreakMode == .byClipping, style.numberOfLines == 1 { pango_layout_set_width(layout, -1) }
+        pango_layout_set_wrap(layout, style.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_spacing(layout, bezel_pango_units_from_double(style.lineSpacing))
+        // No hyphen where a word is broken (Pango 1.44+ adds one; UIKit does not, unless an
+        // app asks for hyphenation).
+        let list = pango_attr_list_new()!
+        pango_attr_list_insert(list, pango_attr_insert_hyphens_new(0))
+        pango_layout_set_attributes(layout, list)
+        pango_attr_list_unref(list)
         // numberOfLines: a negative height in Pango is a line count; 0 means unlimited.
         if style.numberOfLines > 0 {
             pango_layout_set_height(layout, Int32(-style.numberOfLines))
@@ -354,12 +374,108 @@ public final class CairoDrawingContext: DrawingContext {
     public func drawText(_ text: String, in rect: Rect, style: TextStyle) {
         let r = rect.standardized
         guard !text.isEmpty, !r.isEmpty else { return }
-        let shaped = cachedLayout(text, style: style, width: r.width, height: r.height)
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(shaped, &width, &height)
+        show(cachedLayout(text, style: style, width: r.width, height: r.height), in: r, style: style)
+    }
+
+    public func drawText(_ text: AttributedText, in rect: Rect, style: TextStyle) {
+        let r = rect.standardized
+        guard !text.isEmpty, !r.isEmpty else { return }
+        show(cachedLayout(text.string, style: style, width: r.width, height: r.height, attributed: text), in: r, style: style)
+    }
+
+    /// Draws a layout vertically centred in `r`. Modes that do not truncate show at most
+    /// `numberOfLines` lines (Pango limits lines only when it ellipsizes); clipping cuts the
+    /// text at the box.
+    private func show(_ shaped: OpaquePointer, in r: Rect, style: TextStyle) {
+        let height = visibleHeight(of: shaped, style: style)
         setColor(style.color)
-        cairo_move_to(cairo, r.minX, r.minY + max(0, (r.height - Double(height)) / 2))
+        let top = r.minY + max(0, (r.height - height) / 2)
+        let limitsLines = style.truncation == .none && style.numberOfLines > 0
+            && Int(pango_layout_get_line_count(shaped)) > style.numberOfLines
+        let clips = style.lineBreakMode == .byClipping || limitsLines
+        if clips {
+            cairo_save(cairo)
+            if style.lineBreakMode == .byClipping { cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height) } else {
+                cairo_rectangle(cairo, r.minX - r.width, top, 3 * r.width, height)
+            }
+            cairo_clip(cairo)
+        }
+        cairo_move_to(cairo, r.minX, top)
         pango_cairo_show_layout(cairo, shaped)
+        if clips { cairo_restore(cairo) }
+    }
+
+    /// The height of the lines shown: all of them, or the first `numberOfLines` when the mode
+    /// does not truncate (a truncating layout is limited by Pango already).
+    private func visibleHeight(of layout: OpaquePointer, style: TextStyle) -> Double {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        guard style.truncation == .none, style.numberOfLines > 0, Int(pango_layout_get_line_count(layout)) > style.numberOfLines else {
+            return Double(height)
+        }
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        for _ in 1..<style.numberOfLines { pango_layout_iter_next_line(iterator) }
+        var top: Int32 = 0, bottom: Int32 = 0
+        pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+        return (bezel_pango_units_to_double(bottom)).rounded(.up)
+    }
+
+    /// Pango attributes for each run, over the layout's whole text (the style's font and
+    /// colour stay the defaults); dynamic colours resolved in the current style.
+    private func applyAttributes(_ text: AttributedText, to layout: OpaquePointer) {
+        let list = pango_attr_list_new()!
+        defer { pango_attr_list_unref(list) }
+        pango_attr_list_insert(list, pango_attr_insert_hyphens_new(0))
+        var start: UInt32 = 0
+        func units(_ points: Double) -> Int32 { bezel_pango_units_from_double(points) }
+        func channel(_ value: Double) -> UInt16 { UInt16((value * 65535).rounded()) }
+        for run in text.runs {
+            let end = start + UInt32(run.text.utf8.count)
+            let a = run.attributes
+            var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
+            if let family = a.family { attributes.append(pango_attr_family_new(family)) }
+            if let size = a.size { attributes.append(pango_attr_size_new_absolute(units(size))) }
+            if let weight = a.weight { attributes.append(pango_attr_weight_new(Self.pangoWeight(weight))) }
+            if let color = a.foregroundColor.map(resolve) {
+                attributes.append(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
+                attributes.append(pango_attr_foreground_alpha_new(max(1, channel(color.alpha))))
+            }
+            if let color = a.backgroundColor.map(resolve) {
+                attributes.append(pango_attr_background_new(channel(color.red), channel(color.green), channel(color.blue)))
+                attributes.append(pango_attr_background_alpha_new(max(1, channel(color.alpha))))
+            }
+            if let underline = a.underlineStyle {
+                attributes.append(pango_attr_underline_new(underline == .double ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE))
+                if let color = a.underlineColor.map(resolve) {
+                    attributes.append(pango_attr_underline_color_new(channel(color.red), channel(color.green), channel(color.blue)))
+                }
+            }
+            if a.strikethroughStyle != nil {
+                attributes.append(pango_attr_strikethrough_new(1))
+                if let color = a.strikethroughColor.map(resolve) {
+                    attributes.append(pango_attr_strikethrough_color_new(channel(color.red), channel(color.green), channel(color.blue)))
+                }
+            }
+            if let offset = a.baselineOffset { attributes.append(pango_attr_rise_new(units(offset))) }
+            if let kern = a.kern { attributes.append(pango_attr_letter_spacing_new(units(kern))) }
+            for case let attribute? in attributes {
+                attribute.pointee.start_index = start
+                attribute.pointee.end_index = end
+                pango_attr_list_insert(list, attribute)
+            }
+            start = end
+        }
+        pango_layout_set_attributes(layout, list)
+    }
+
+    static func pangoWeight(_ weight: TextStyle.Weight) -> PangoWeight {
+        switch weight {
+        case .regular: PANGO_WEIGHT_NORMAL
+        case .medium: PANGO_WEIGHT_MEDIUM
+        case .semibold: PANGO_WEIGHT_SEMIBOLD
+        case .bold: PANGO_WEIGHT_BOLD
+        }
     }
 
     // MARK: Caret geometry (Pango's index/position mapping: bidi-aware)
@@ -405,10 +521,18 @@ public final class CairoDrawingContext: DrawingContext {
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         guard !text.isEmpty else { return .zero }
-        let layout = cachedLayout(text, style: style, width: width, height: nil)
+        return measure(cachedLayout(text, style: style, width: width, height: nil), style: style)
+    }
+
+    public func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size {
+        guard !text.isEmpty else { return .zero }
+        return measure(cachedLayout(text.string, style: style, width: width, height: nil, attributed: text), style: style)
+    }
+
+    private func measure(_ layout: OpaquePointer, style: TextStyle) -> Size {
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)
-        return Size(width: Double(w), height: Double(h))
+        return Size(width: Double(w), height: visibleHeight(of: layout, style: style))
     }
 }
 

@@ -14,6 +14,10 @@ final class CairoTextMeasurer: TextMeasuring {
         context?.measureText(text, style: style, width: width) ?? .zero
     }
 
+    func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size {
+        context?.measureText(text, style: style, width: width) ?? .zero
+    }
+
     func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
         context?.caretOffset(at: point, in: text, style: style, width: width) ?? 0
     }

@@ -35,6 +35,9 @@ import BezelCairo
         Case(make: { Label(text: "Label", style: TextStyle(color: .white)) }, changes: [
             change("text", Label.self) { $0.text = "Changed" },
             change("style", Label.self) { $0.style.color = .red },
+            change("attributedText", Label.self) { $0.attributedText = AttributedText("Rich", attributes: TextAttributes(underlineStyle: .single)) },
+            change("adjustsFontSizeToFitWidth", Label.self) { $0.text = "A label far too long for its box"; $0.adjustsFontSizeToFitWidth = true },
+            change("minimumScaleFactor", Label.self) { $0.minimumScaleFactor = 0.9 },
         ]),
         Case(make: { let b = Button(); b.title = "Button"; return b }, changes: [
             change("title", Button.self) { $0.title = "Other" },
@@ -106,7 +109,8 @@ import BezelCairo
     static let notSetDirectly: Set<String> = []
 
     static let appearanceTypes: [Any.Type] = [Color.self, Color?.self, TextStyle.self, TextStyle?.self, Image?.self, Image.self,
-                                             Shadow?.self, Shadow.self, Path?.self, Path.self, [String].self]
+                                             Shadow?.self, Shadow.self, Path?.self, Path.self, [String].self,
+                                             AttributedText?.self, AttributedText.self]
 
     @Test func everyAppearancePropertyRedrawsItsViewAndOnlyIt() throws {
         for testCase in Self.cases {

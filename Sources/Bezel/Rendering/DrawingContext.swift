@@ -63,6 +63,11 @@ public protocol DrawingContext: AnyObject {
     func drawText(_ text: String, in rect: Rect, style: TextStyle)
     /// The size `text` needs, wrapped at `width` when given.
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size
+    /// Draws attributed `text` as `drawText` draws a string: `style` gives what the runs do
+    /// not set, the paragraph (alignment, lines, line breaks, spacing) and the box's layout.
+    func drawText(_ text: AttributedText, in rect: Rect, style: TextStyle)
+    /// The size attributed `text` needs, wrapped at `width` when given.
+    func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size
 }
 
 extension DrawingContext {

@@ -22,6 +22,15 @@ public protocol TextMeasuring: AnyObject {
     /// The caret before the character at `offset` (logical order), laid out as above: a
     /// rectangle of zero width and the line's height.
     func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect
+    /// The size attributed `text` needs, wrapped at `width` when given.
+    func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size
+}
+
+extension TextMeasuring {
+    /// Without attribute support: the characters measured in `style`.
+    public func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size {
+        measureText(text.string, style: style, width: width)
+    }
 }
 
 /// A stand-in layout when no drawing backend is installed: every character 0.6 em wide, one

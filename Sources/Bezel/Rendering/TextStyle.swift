@@ -3,10 +3,25 @@ public struct TextStyle: Hashable, Sendable {
     public enum Weight: Hashable, Sendable { case regular, medium, semibold, bold }
     public enum Alignment: Hashable, Sendable { case left, center, right }
     public enum Truncation: Hashable, Sendable { case none, head, middle, tail }
+    /// Where lines break and what happens to text that does not fit (UIKit's `NSLineBreakMode`).
+    public enum LineBreakMode: Hashable, Sendable {
+        /// Lines break between words (inside a word too long for a line); what does not fit is cut.
+        case byWordWrapping
+        /// Lines break between any two characters; what does not fit is cut.
+        case byCharWrapping
+        /// One line per paragraph is not wrapped: it is cut at the edge (several lines wrap by words).
+        case byClipping
+        /// Wrapped by words; the last line shown ends in "…" where text is left out.
+        case byTruncatingTail
+        /// As tail, with the "…" at the start of the last line.
+        case byTruncatingHead
+        /// As tail, with the "…" in the middle of the last line.
+        case byTruncatingMiddle
+    }
 
     /// A font family name resolved by fontconfig; Bezel ships and registers "DejaVu Sans"
     /// (Assets/Fonts) so output is the same on every machine; other scripts fall back to
-    /// system fonts.
+    /// system fonts. An app's own families: see FontRegistry (BezelCairo).
     public var family: String
     /// Size in points (pixels at 1x).
     public var size: Double
@@ -15,18 +30,47 @@ public struct TextStyle: Hashable, Sendable {
     public var alignment: Alignment
     /// 0: as many lines as the text needs.
     public var numberOfLines: Int
-    public var truncation: Truncation
+    public var lineBreakMode: LineBreakMode
+    /// Extra space between lines, in points (UIKit's `NSParagraphStyle.lineSpacing`). Negative is 0.
+    public var lineSpacing: Double {
+        didSet { lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0 }
+    }
+
+    /// Where an ellipsis replaces what does not fit: the truncating line-break modes (setting
+    /// `.none` wraps by words and cuts).
+    public var truncation: Truncation {
+        get {
+            switch lineBreakMode {
+            case .byTruncatingTail: .tail
+            case .byTruncatingHead: .head
+            case .byTruncatingMiddle: .middle
+            case .byWordWrapping, .byCharWrapping, .byClipping: .none
+            }
+        }
+        set {
+            switch newValue {
+            case .tail: lineBreakMode = .byTruncatingTail
+            case .head: lineBreakMode = .byTruncatingHead
+            case .middle: lineBreakMode = .byTruncatingMiddle
+            case .none: lineBreakMode = .byWordWrapping
+            }
+        }
+    }
 
     public static let defaultFamily = "DejaVu Sans"
 
+    /// `lineBreakMode`, when given, wins over `truncation`.
     public init(family: String = TextStyle.defaultFamily, size: Double = 17, weight: Weight = .regular,
-                color: Color = .label, alignment: Alignment = .left, numberOfLines: Int = 1, truncation: Truncation = .tail) {
+                color: Color = .label, alignment: Alignment = .left, numberOfLines: Int = 1, truncation: Truncation = .tail,
+                lineBreakMode: LineBreakMode? = nil, lineSpacing: Double = 0) {
         self.family = family
         self.size = size.isFinite && size > 0 ? size : 17
         self.weight = weight
         self.color = color
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
-        self.truncation = truncation
+        self.lineBreakMode = .byTruncatingTail
+        self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
+        if let lineBreakMode { self.lineBreakMode = lineBreakMode } else { self.truncation = truncation }
     }
 }

@@ -133,6 +133,12 @@ open class View: Responder {
         needsLayout = true
     }
 
+    /// The view's content changed size (a label's text): the superview lays out again before
+    /// the next frame, so a stack view makes room (UIKit's `invalidateIntrinsicContentSize`).
+    public func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
+
     /// Lays out this view's subtree now where it was asked for (parents before children).
     public func layoutIfNeeded() {
         if needsLayout {

@@ -2,12 +2,58 @@
 /// truncation, any script with font fallback). Labels ignore touches by default, as in UIKit.
 @MainActor
 open class Label: View {
+    /// The characters shown. Setting it drops `attributedText` (UIKit's rule).
     public var text: String? {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard text != oldValue else { return }
+            if attributedText != nil, text != attributedText?.string { attributedText = nil }
+            changed()
+        }
     }
-    /// Font, colour, alignment, number of lines (0: unlimited) and truncation.
+    /// Runs with their own fonts, colours, underlines... over `style` (UIKit's
+    /// `attributedText`). Setting it sets `text` to its characters.
+    public var attributedText: AttributedText? {
+        didSet {
+            guard attributedText != oldValue else { return }
+            if let attributedText, text != attributedText.string { text = attributedText.string }
+            changed()
+        }
+    }
+    /// Font, colour, alignment, number of lines (0: unlimited), line breaks and spacing.
     public var style: TextStyle {
-        didSet { if style != oldValue { setNeedsDisplay() } }
+        didSet { if style != oldValue { changed() } }
+    }
+    /// Shrinks the text (down to `minimumScaleFactor` of its size) until it fits the width on
+    /// its lines, as UIKit's `adjustsFontSizeToFitWidth`; what still does not fit is then cut
+    /// or truncated as `lineBreakMode` says.
+    public var adjustsFontSizeToFitWidth = false {
+        didSet { if adjustsFontSizeToFitWidth != oldValue { changed() } }
+    }
+    /// The smallest fraction of the font size shrinking may reach (UIKit's default 0: no
+    /// limit; Bezel stops at 1/100 of the size). Out of 0...1: clamped.
+    public var minimumScaleFactor = 0.0 {
+        didSet {
+            minimumScaleFactor = minimumScaleFactor.isFinite ? min(1, max(0, minimumScaleFactor)) : 0
+            if minimumScaleFactor != oldValue { changed() }
+        }
+    }
+
+    // UIKit's names for the parts of `style`.
+    public var textColor: Color {
+        get { style.color }
+        set { style.color = newValue }
+    }
+    public var textAlignment: TextStyle.Alignment {
+        get { style.alignment }
+        set { style.alignment = newValue }
+    }
+    public var numberOfLines: Int {
+        get { style.numberOfLines }
+        set { style.numberOfLines = max(0, newValue) }
+    }
+    public var lineBreakMode: TextStyle.LineBreakMode {
+        get { style.lineBreakMode }
+        set { style.lineBreakMode = newValue }
     }
 
     public init(frame: Rect = .zero, text: String? = nil, style: TextStyle = TextStyle()) {
@@ -17,23 +63,81 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
+    public convenience init(frame: Rect = .zero, attributedText: AttributedText, style: TextStyle = TextStyle()) {
+        self.init(frame: frame, text: attributedText.string, style: style)
+        self.attributedText = attributedText
+    }
+
+    private func changed() {
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
     /// The text's size on one line per paragraph (wrapping needs a width: `sizeThatFits`).
     open override var intrinsicContentSize: Size {
         guard let text, !text.isEmpty, let measurer = TextMetrics.measurer else {
             return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
         }
-        return measurer.measureText(text, style: style, width: nil)
+        return measure(text, style: style, width: nil, with: measurer)
     }
 
     /// The size the text needs when wrapped at `size.width` (no wider than it).
     open override func sizeThatFits(_ size: Size) -> Size {
         guard let text, !text.isEmpty, let measurer = TextMetrics.measurer else { return .zero }
         let width = size.width > 0 && size.width.isFinite ? size.width : nil
+        return measure(text, style: style, width: width, with: measurer)
+    }
+
+    private func measure(_ text: String, style: TextStyle, width: Double?, with measurer: any TextMeasuring) -> Size {
+        if let attributedText { return measurer.measureText(attributedText, style: style, width: width) }
+        return measurer.measureText(text, style: style, width: width)
+    }
+
+    /// The scale the text is drawn at: 1, or less when shrinking to fit makes it fit the
+    /// width (each of up to `numberOfLines` lines, with the style's line breaks).
+    public var actualScaleFactor: Double {
+        guard adjustsFontSizeToFitWidth, let text, !text.isEmpty, bounds.width > 0, let measurer = TextMetrics.measurer else { return 1 }
+        let floor = max(0.01, minimumScaleFactor)
+        func fits(_ scale: Double) -> Bool {
+            var scaled = style
+            scaled.size = style.size * scale
+            if style.numberOfLines == 1 {
+                // One line: the unwrapped text must be no wider than the label.
+                return measureScaled(text, style: scaled, scale: scale, width: nil, with: measurer).width <= bounds.width
+            }
+            // Several lines: wrapped at the width, the lines needed must fit the count and the height.
+            var unlimited = scaled
+            unlimited.numberOfLines = 0
+            unlimited.truncation = .none
+            let wrapped = measureScaled(text, style: unlimited, scale: scale, width: bounds.width, with: measurer)
+            let limited = measureScaled(text, style: scaled, scale: scale, width: bounds.width, with: measurer)
+            return wrapped.height <= limited.height + 0.5 && wrapped.height <= bounds.height
+        }
+        if fits(1) { return 1 }
+        if !fits(floor) { return floor }
+        // Bisection to a hundredth of the size: the largest scale that fits.
+        var low = floor, high = 1.0
+        while high - low > 0.01 {
+            let middle = (low + high) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    private func measureScaled(_ text: String, style: TextStyle, scale: Double, width: Double?, with measurer: any TextMeasuring) -> Size {
+        if let attributedText { return measurer.measureText(attributedText.scaled(by: scale, baseSize: self.style.size), style: style, width: width) }
         return measurer.measureText(text, style: style, width: width)
     }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         guard let text, !text.isEmpty else { return }
-        context.drawText(text, in: bounds, style: style)
+        let scale = actualScaleFactor
+        var drawn = style
+        drawn.size = style.size * scale
+        if let attributedText {
+            context.drawText(scale == 1 ? attributedText : attributedText.scaled(by: scale, baseSize: style.size), in: bounds, style: drawn)
+        } else {
+            context.drawText(text, in: bounds, style: drawn)
+        }
     }
 }
