@@ -173,7 +173,7 @@ extension CairoDrawingContext {
         cairo_pattern_set_filter(pattern, Self.filter(interpolation))
         // The pattern matrix maps user space to the image: tiles start at the rect's origin.
         var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, image.size.width / tile.width, image.size.height / tile.height)
+        cairo_matrix_init_scale(&matrix, Double(buffer.width) / tile.width, Double(buffer.height) / tile.height)
         cairo_matrix_translate(&matrix, -r.minX, -r.minY)
         cairo_pattern_set_matrix(pattern, &matrix)
         cairo_set_source(cairo, pattern)

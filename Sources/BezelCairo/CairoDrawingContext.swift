@@ -108,13 +108,15 @@ public final class CairoDrawingContext: DrawingContext {
         guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
         let r = rect.standardized
         guard !r.isEmpty else { return }
+        // The buffer's pixels, not the image's points (an @2x image has twice as many).
+        let pixels = Size(width: Double(buffer.width), height: Double(buffer.height))
         cairo_save(cairo)
         cairo_translate(cairo, r.minX, r.minY)
-        cairo_scale(cairo, r.width / image.size.width, r.height / image.size.height)
+        cairo_scale(cairo, r.width / pixels.width, r.height / pixels.height)
         cairo_set_source_surface(cairo, buffer.surface, 0, 0)
         // Bilinear by default: smooth when scaled, exact at 1:1.
         cairo_pattern_set_filter(cairo_get_source(cairo), Self.filter(interpolation))
-        cairo_rectangle(cairo, 0, 0, image.size.width, image.size.height)
+        cairo_rectangle(cairo, 0, 0, pixels.width, pixels.height)
         cairo_fill(cairo)
         cairo_restore(cairo)
     }
@@ -171,18 +173,25 @@ public final class CairoDrawingContext: DrawingContext {
     }
 
     /// The device position of `rect`'s origin when the transform is a whole-pixel translation.
-    private func wholePixelOrigin(of rect: Rect) -> (Double, Double)? {
+    /// `rect` in device pixels when it lands on whole pixels under an unrotated, uniformly
+    /// scaled matrix (scale 1, or a screen scale of 2 or 3), with that scale; else nil.
+    private func wholePixelRect(of rect: Rect) -> (rect: Rect, scale: Double)? {
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
-        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else { return nil }
-        let x = rect.minX + m.x0, y = rect.minY + m.y0
-        guard x == x.rounded(), y == y.rounded(), rect.width == rect.width.rounded(), rect.height == rect.height.rounded() else { return nil }
-        return (x, y)
+        guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else { return nil }
+        let scale = m.xx
+        let x = rect.minX * scale + m.x0, y = rect.minY * scale + m.y0
+        let width = rect.width * scale, height = rect.height * scale
+        guard x == x.rounded(), y == y.rounded(), width == width.rounded(), height == height.rounded() else { return nil }
+        return (Rect(x: x, y: y, width: width, height: height), scale)
     }
 
     private func drawCachedShape(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) -> Bool {
-        let r = rect.standardized
-        guard !r.isEmpty, r.width <= 1024, r.height <= 1024, let (x, y) = wholePixelOrigin(of: r) else { return false }
+        guard !rect.standardized.isEmpty, let (device, scale) = wholePixelRect(of: rect.standardized),
+              device.width <= 1024, device.height <= 1024 else { return false }
+        // Kept in device pixels: the same key at scale 1 as before scales existed.
+        let r = device, x = device.minX, y = device.minY
+        let radius = radius * scale, lineWidth = lineWidth * scale
         let key = ShapeKey(width: r.width, height: r.height, radius: radius, lineWidth: lineWidth, color: color)
         let shape: OpaquePointer
         if let cached = shapes[key] {

@@ -17,18 +17,36 @@ public final class HeadlessDisplay {
     public var clearColor = Color.black
     /// How the panel is mounted: the UI is drawn rotated into the panel-sized buffers.
     public let rotation: DisplayRotation
+    /// Device pixels a point: the buffers are the window's size in points times this, and
+    /// everything is drawn at that resolution (text, paths and SVGs sharper, not stretched).
+    public let scale: Double
 
-    /// - Parameter rotation: the panel's mounting; the framebuffer has the panel's size.
-    public init(window: Window, rotation: DisplayRotation = .none) throws(CairoError) {
+    /// - Parameters:
+    ///   - rotation: the panel's mounting; the framebuffer has the panel's size.
+    ///   - scale: device pixels a point (one of `DisplayScale.supported`; others are refused).
+    public init(window: Window, rotation: DisplayRotation = .none, scale: Double = 1) throws(CairoError) {
+        guard DisplayScale.supported.contains(scale) else {
+            throw CairoError("scale \(scale): expected 1, 1.5, 2 or 3")
+        }
         self.window = window
         self.rotation = rotation
+        self.scale = scale
         let panel = rotation.panelSize(for: window.bounds.integral.size)
-        cache = try ImageBuffer(width: Int(panel.width), height: Int(panel.height))
-        framebuffer = try ImageBuffer(width: Int(panel.width), height: Int(panel.height))
+        let width = Int((panel.width * scale).rounded(.up)), height = Int((panel.height * scale).rounded(.up))
+        cache = try ImageBuffer(width: width, height: height)
+        framebuffer = try ImageBuffer(width: width, height: height)
         context = try CairoDrawingContext(target: cache)
+        if scale != 1 { context.concatenate(AffineTransform(scaleX: scale, y: scale)) }
         let transform = rotation.drawingTransform
         context.translate(by: transform.translation(window.bounds.size))
         context.rotate(by: transform.radians)
+        window.screenScale = scale
+    }
+
+    /// The panel's pixels that `rects` (window points, as `renderFrame` returns them) cover.
+    public func panelPixels(of rects: [Rect]) -> [Rect] {
+        let logical = window.bounds.size
+        return rects.map { rotation.toPanelPixels($0, logical: logical, scale: scale) }
     }
 
     /// Renders what changed since the last frame; returns the rectangles redrawn (none: the
@@ -42,10 +60,7 @@ public final class HeadlessDisplay {
             if !covered { context.fill(rect, color: clearColor) }
             Renderer.render(window, in: context, dirty: rect)
         }
-        if !rects.isEmpty {
-            let logical = window.bounds.size
-            cache.copy(rects.map { rotation.toPanel($0, logical: logical) }, to: framebuffer)
-        }
+        if !rects.isEmpty { cache.copy(panelPixels(of: rects), to: framebuffer) }
         return rects
     }
 

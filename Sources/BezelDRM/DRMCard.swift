@@ -60,7 +60,8 @@ public final class DRMCard {
             e += 1
         }
         return DRMOutput(name: "\(typeName)-\(connector.connector_type_id)", connectorID: connector.connector_id,
-                         isConnected: connector.connection == DRM_MODE_CONNECTED, modes: modes, crtcID: crtc)
+                         isConnected: connector.connection == DRM_MODE_CONNECTED, modes: modes, crtcID: crtc,
+                         physicalWidthMM: Int(connector.mmWidth), physicalHeightMM: Int(connector.mmHeight))
     }
 
     /// Whether this process is DRM master (false: another program drives the display).
@@ -95,6 +96,10 @@ public struct DRMOutput {
     public let modes: [DRMMode]
     /// A CRTC that can drive it (0: none free).
     let crtcID: UInt32
+    /// The panel's visible size in millimetres, from its EDID or the DSI panel's mode
+    /// (0 when the driver does not know it: projectors, most virtual GPUs).
+    public var physicalWidthMM = 0
+    public var physicalHeightMM = 0
 }
 
 extension DRMCard {

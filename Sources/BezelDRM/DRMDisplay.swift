@@ -21,6 +21,9 @@ public final class DRMDisplay {
     public var width: Int { mode.width }
     public var height: Int { mode.height }
     public var refreshHz: Int { mode.refreshHz }
+    /// The panel's size in millimetres (0 when unknown), for the default scale.
+    public let physicalWidthMM: Int
+    public let physicalHeightMM: Int
     public let pixelFormat: ScanoutPixelFormat
     /// "atomic" or "legacy".
     public var apiName: String { scanout.apiName }
@@ -127,6 +130,8 @@ public final class DRMDisplay {
         self.devicePath = card.path
         self.connectorID = output.connectorID
         self.connectorName = output.name
+        self.physicalWidthMM = output.physicalWidthMM
+        self.physicalHeightMM = output.physicalHeightMM
         self.mode = mode
         self.pixelFormat = format
         self.scanout = scanout ?? LegacyScanout(fd: fd, connectorID: output.connectorID, crtcID: output.crtcID, mode: mode)

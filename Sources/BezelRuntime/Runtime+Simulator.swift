@@ -19,7 +19,9 @@ extension Runtime {
     /// The SDL2 window at the panel's size (turned by the rotation), the mouse as a finger.
     func startSimulator(loop: MainLoop) throws {
         let logical = window.bounds.size
-        let panel = configuration.rotation.panelSize(for: logical)
+        let scale = configuration.scale ?? 1
+        let points = configuration.rotation.panelSize(for: logical)
+        let panel = Size(width: (points.width * scale).rounded(.up), height: (points.height * scale).rounded(.up))
         let sim = try SimulatorDisplay(width: Int(panel.width), height: Int(panel.height), title: "Bezel simulator \(Int(panel.width))x\(Int(panel.height))")
         simulator = sim
         backendInUse = .sim
@@ -28,7 +30,7 @@ extension Runtime {
             // Window (panel) coordinates back to the UI's, as libinput's are on the panel.
             let reports = frame.reports.map { report -> TouchReport in
                 var r = report
-                if let location = r.location { r.location = rotation.fromPanel(location, logical: logical) }
+                if let location = r.location { r.location = rotation.fromPanelPixels(location, logical: logical, scale: scale) }
                 return r
             }
             let turned = TouchFrame(reports, timestamp: self.application.clock.now)

@@ -21,6 +21,8 @@ public final class Runtime {
     public internal(set) var backendInUse: RuntimeConfiguration.Backend = .headless
     /// Frames rendered so far.
     public private(set) var frames = 0
+    /// Device pixels a point on the display in use (the `scale` setting, or the panel's).
+    public private(set) var displayScale = 1.0
     /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
     /// in `frames`) is on screen once this is >= n.
     public var framesShown: Int { drm?.flips ?? frames }
@@ -94,8 +96,11 @@ public final class Runtime {
                 flipFrames = frames
                 application.displayLink.frameInterval = 1.0 / Double(max(1, display.refreshHz))
                 application.displayLink.setSource(frames)
-                // The window takes the panel's size, turned by the rotation.
-                let panel = Size(width: Double(display.width), height: Double(display.height))
+                // The window takes the panel's size in points, turned by the rotation.
+                let scale = configuration.scale ?? DisplayScale.scale(forPixels: (display.width, display.height),
+                                                                      millimetres: (display.physicalWidthMM, display.physicalHeightMM))
+                displayScale = scale
+                let panel = Size(width: Double(display.width) / scale, height: Double(display.height) / scale)
                 window.frame = Rect(origin: .zero, size: configuration.rotation.panelSize(for: panel))
                 try loop.watch(display.fileDescriptor) { [unowned self] in
                     if display.handleEvents() {
@@ -129,11 +134,15 @@ public final class Runtime {
             do { console = try ConsoleGuard() } catch { log(.warning, error.description) }
         }
         notifier.startWatchdog(on: application.runLoop)
-        let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation)
+        if drm == nil { displayScale = configuration.scale ?? 1 }
+        // Images named without a scale pick the screen's @2x/@3x files; SVGs draw at it.
+        ImageLoader.screenScale = displayScale
+        let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
         self.renderer = renderer
         // The first frame goes to the screen before input is set up (libinput reads its quirks
         // files, xkbcommon compiles a keymap): a kiosk shows its UI as early as it can.
         renderIfNeeded()
+        // In points: libinput maps each touch onto this size, so touches arrive in points.
         let panel = configuration.rotation.panelSize(for: window.bounds.size)
         // A keyboard layout that does not exist is a setup error, not a missing device.
         let keyboardLayout = try KeyboardLayout(configuration.keyboardLayout)
@@ -181,7 +190,7 @@ public final class Runtime {
         default: "headless"
         }
         summary = "bezel: \(backendText) "
-            + "\(Int(window.bounds.width))x\(Int(window.bounds.height)), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
+            + "\(Int(window.bounds.width))x\(Int(window.bounds.height))\(displayScale == 1 ? "" : " points at scale \(displayScale)"), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
         log(.info, summary.dropFirst("bezel: ".count) + "")
         loop.beforeWaiting = { [unowned self] in
             self.renderIfNeeded()
@@ -207,8 +216,7 @@ public final class Runtime {
         let rects = renderer.renderFrame()
         guard !rects.isEmpty else { return }
         frames += 1
-        let logical = window.bounds.size
-        let panelDamage = rects.map { configuration.rotation.toPanel($0, logical: logical) }
+        let panelDamage = renderer.panelPixels(of: rects)
         if let drm {
             // On screen at its page flip (the flip handler reports it).
             drm.present(renderer.cache, damage: panelDamage)

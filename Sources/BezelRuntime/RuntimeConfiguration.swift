@@ -18,6 +18,9 @@ public struct RuntimeConfiguration: Sendable {
 
     public var backend: Backend = .auto
     public var rotation: DisplayRotation = .none
+    /// Device pixels a point (1, 1.5, 2 or 3); nil: chosen from the panel's physical size
+    /// (`DisplayScale`), 1 where it is unknown (headless, the simulator).
+    public var scale: Double?
     public var touchRotation: DisplayRotation?
     public var touchMatrix: [Float]?
     public var inputDevices: [String]?

@@ -32,6 +32,13 @@ public struct RuntimeSetting: Sendable {
             c.rotation = r
             return nil
         },
+        RuntimeSetting(key: "scale", meaning: "device pixels a point: 1, 1.5, 2, 3 or auto (layout and touches in points)",
+                       defaultValue: "auto: from the panel's size in its EDID (ppi/163, nearest), else 1") { c, v in
+            if v == "auto" { c.scale = nil; return nil }
+            guard let s = Double(v), DisplayScale.supported.contains(s) else { return "1, 1.5, 2, 3 or auto" }
+            c.scale = s
+            return nil
+        },
         RuntimeSetting(key: "touch_rotation", meaning: "the touch panel's own mounting, when it differs from the display's", defaultValue: "the display's") { c, v in
             guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
             c.touchRotation = r

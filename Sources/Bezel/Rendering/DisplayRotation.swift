@@ -43,6 +43,21 @@ public enum DisplayRotation: Int, Sendable, CaseIterable {
         return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 
+    /// A UI rectangle (points) as the panel's pixels it touches, at `scale` pixels a point:
+    /// rounded out to whole pixels, so a copy of the damage covers every pixel drawn.
+    public func toPanelPixels(_ r: Rect, logical: Size, scale: Double) -> Rect {
+        let panel = toPanel(r, logical: logical)
+        guard scale != 1 else { return panel }
+        let minX = (panel.minX * scale).rounded(.down), minY = (panel.minY * scale).rounded(.down)
+        let maxX = (panel.maxX * scale).rounded(.up), maxY = (panel.maxY * scale).rounded(.up)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// A panel pixel position (a touch, a mouse) in UI points.
+    public func fromPanelPixels(_ p: Point, logical: Size, scale: Double) -> Point {
+        fromPanel(scale == 1 ? p : Point(x: p.x / scale, y: p.y / scale), logical: logical)
+    }
+
     /// The drawing transform: translate then rotate, applied once at the start of a frame.
     public var drawingTransform: (translation: (Size) -> Point, radians: Double) {
         switch self {

@@ -235,6 +235,12 @@ open class View: Responder {
     /// The style this view draws in, kept current by `updateTraits()` (never `.unspecified`).
     @exclusivity(unchecked) var resolvedStyle: UserInterfaceStyle = .light
 
+    /// Device pixels a point where the view is shown (UIKit's `contentScaleFactor`): its
+    /// window's screen scale, 1 off screen.
+    public var contentScaleFactor: Double { window?.screenScale ?? 1 }
+    /// One device pixel in points: the width of a hairline (a separator), 1 at scale 1, 0.5 at 2.
+    public var hairlineWidth: Double { 1 / contentScaleFactor }
+
     /// How far the view's drawing may reach outside its bounds (a slider's thumb); redraws
     /// and culling include it. Default 0.
     open var drawingOverflow: Double { 0 }

@@ -24,6 +24,16 @@ open class Window: View {
 
     open override var window: Window? { self }
 
+    /// Device pixels a point on the screen showing the window (UIKit's `UIScreen.scale`): set
+    /// by the display (the runtime's `scale` setting); layout, touches and hit-testing stay
+    /// in points. Changing it redraws the window.
+    public var screenScale: Double = 1 {
+        didSet {
+            if !(screenScale.isFinite && screenScale > 0) { screenScale = 1 }
+            if screenScale != oldValue { setNeedsFullRedraw() }
+        }
+    }
+
     /// The damage accumulated since the last call, for the display backend to redraw.
     public func takeDamage() -> [Rect] {
         damage.take()

@@ -16,17 +16,50 @@ public enum ImageLoader {
     /// The file extensions `Image(named:)` tries, in order, for a name without one.
     public static let knownExtensions = ["png", "jpg", "jpeg", "svg"]
 
-    /// Loads the image at `path`. `size` draws an SVG at that size (in pixels) instead of its
-    /// own; it is ignored for PNG and JPEG.
-    public static func load(path: String, size: Size? = nil) throws(CairoError) -> Image {
-        let buffer = try decode(path: path, size: size)
-        return Image(size: Size(width: Double(buffer.width), height: Double(buffer.height)), storage: buffer)
+    /// The screen's pixels a point (the runtime sets it from its `scale` setting): which of
+    /// `name@2x.png`, `name@3x.png` and `name.png` `Image(named:)` picks, and the resolution
+    /// SVGs are drawn at.
+    public static var screenScale = 1.0
+
+    /// Loads the image at `path`. A raster file named `…@2x.png` (or `@3x`, `@1.5x`) has that
+    /// scale: its size in points is its pixels divided by it. An SVG is drawn at `size` points
+    /// (default: its own size) times `scale` (default: `screenScale`), so it is sharp.
+    public static func load(path: String, size: Size? = nil, scale: Double? = nil) throws(CairoError) -> Image {
+        let kind = try kind(of: path)
+        if kind == .svg {
+            let scale = scale ?? screenScale
+            let buffer = try decode(path: path, kind: kind, size: size, scale: scale)
+            return Image(size: Size(width: Double(buffer.width) / scale, height: Double(buffer.height) / scale), scale: scale, storage: buffer)
+        }
+        let buffer = try decode(path: path, kind: kind, size: nil, scale: 1)
+        let fileScale = scale ?? Self.scale(inFileName: path)
+        return Image(size: Size(width: Double(buffer.width) / fileScale, height: Double(buffer.height) / fileScale),
+                     scale: fileScale, storage: buffer)
+    }
+
+    /// The scale a file's name gives (`icon@2x.png`: 2), 1 without one.
+    static func scale(inFileName path: String) -> Double {
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        guard name.hasSuffix("x"), let at = name.lastIndex(of: "@"),
+              let value = Double(name[name.index(after: at)..<name.index(before: name.endIndex)]),
+              value.isFinite, value > 0, value <= 4 else { return 1 }
+        return value
+    }
+
+    private static func kind(of path: String) throws(CairoError) -> Kind {
+        Kind(of: try readFile(path, limit: maximumFileSize, prefix: 512), path: path)
     }
 
     static func decode(path: String, size: Size?) throws(CairoError) -> ImageBuffer {
-        let head = try readFile(path, limit: maximumFileSize, prefix: 512)
-        switch Kind(of: head, path: path) {
+        try decode(path: path, kind: try kind(of: path), size: size, scale: 1)
+    }
+
+    private static func decode(path: String, kind: Kind, size: Size?, scale: Double) throws(CairoError) -> ImageBuffer {
+        switch kind {
         case .png:
+            let head = try readFile(path, limit: maximumFileSize, prefix: 24)
             // The size is in the header (IHDR, bytes 16-23, big-endian): checked before cairo
             // decodes anything.
             guard head.count >= 24 else { throw CairoError("\(path): a PNG cut short before its header ends") }
@@ -38,7 +71,8 @@ public enum ImageLoader {
         case .jpeg:
             return try JPEGDecoder.decode(try readFile(path, limit: maximumFileSize), path: path, maximumPixels: maximumPixels)
         case .svg:
-            return try SVGRenderer.render(try readFile(path, limit: maximumFileSize), path: path, size: size, maximumPixels: maximumPixels)
+            return try SVGRenderer.render(try readFile(path, limit: maximumFileSize), path: path, size: size, scale: scale,
+                                          maximumPixels: maximumPixels)
         case .unknown:
             throw CairoError("\(path): not a PNG, JPEG or SVG file")
         }
@@ -91,14 +125,36 @@ public enum ImageLoader {
         }
         if let assets = AssetLocator.directory(named: "Images").flatMap(ResourceBundle.init(path:)) { folders.append(assets) }
         let hasExtension = knownExtensions.contains { name.lowercased().hasSuffix("." + $0) }
+        // With no scale in the name: the screen's scale first, then larger ones (shrunk
+        // looks better than stretched), then smaller, then the plain name (UIKit's order).
+        var base = name, type: String? = nil
+        if hasExtension, let dot = name.lastIndex(of: ".") {
+            base = String(name[..<dot])
+            type = String(name[name.index(after: dot)...])
+        }
+        let names = base.contains("@") ? [base] : scaledNames(base)
         for folder in folders {
-            if hasExtension {
-                if let path = folder.path(forResource: name) { return path }
-            } else {
-                for type in knownExtensions { if let path = folder.path(forResource: name, ofType: type) { return path } }
+            for candidate in names {
+                if let type {
+                    if let path = folder.path(forResource: candidate, ofType: type) { return path }
+                } else {
+                    for type in knownExtensions { if let path = folder.path(forResource: candidate, ofType: type) { return path } }
+                }
             }
         }
         return nil
+    }
+
+    /// `name@2x`, `name@3x`, `name@1.5x`, `name`... in the order `image(named:)` tries them
+    /// at `screenScale`.
+    static func scaledNames(_ name: String) -> [String] {
+        let scales = [1.5, 2, 3]
+        let larger = scales.filter { $0 >= screenScale }.sorted()
+        let smaller = scales.filter { $0 < screenScale && $0 > 1 }.sorted(by: >)
+        func suffix(_ s: Double) -> String { s == s.rounded() ? "\(Int(s))" : "\(s)" }
+        // At 1x the plain name first; an app with only @2x files still gets a picture.
+        guard screenScale > 1 else { return [name] + scales.map { name + "@" + suffix($0) + "x" } }
+        return (larger + smaller).map { name + "@" + suffix($0) + "x" } + [name]
     }
 
     /// `Assets/Images/<name>.png` (Bezel's own images); nil (reported through Diagnostics)

@@ -16,7 +16,7 @@ enum SVGRenderer {
                                                        UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Int32
 
     /// Renders SVG `bytes` (from `path`, named in errors); `size` overrides the document's own.
-    static func render(_ bytes: [UInt8], path: String, size: Size?, maximumPixels: Int) throws(CairoError) -> ImageBuffer {
+    static func render(_ bytes: [UInt8], path: String, size: Size?, scale: Double = 1, maximumPixels: Int) throws(CairoError) -> ImageBuffer {
         let library = try SharedLibrary.open("librsvg-2.so.2", package: "librsvg2-2", for: "loading SVG \(path)")
         let newFromData = try library.function("rsvg_handle_new_from_data", as: NewFromData.self)
         let intrinsicSize = try library.function("rsvg_handle_get_intrinsic_size_in_pixels", as: IntrinsicSize.self)
@@ -34,6 +34,10 @@ enum SVGRenderer {
         } else if intrinsicSize(handle, &width, &height) == 0 {
             throw CairoError("\(path): the SVG gives no width and height in absolute units; load it with a size")
         }
+        // Drawn at the screen's resolution: `scale` pixels a point.
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        width *= scale
+        height *= scale
         let pixelsWide = Int(width.rounded(.up)), pixelsHigh = Int(height.rounded(.up))
         guard width.isFinite, height.isFinite, pixelsWide > 0, pixelsHigh > 0, pixelsWide * pixelsHigh <= maximumPixels else {
             throw CairoError("\(path): SVG size \(width)x\(height) is empty or over the limit of \(maximumPixels) pixels, not drawn")
