@@ -178,8 +178,11 @@ open class AlertController: ViewController {
             } else {
                 frame = Rect(x: 0, y: y + Double(i) * Self.buttonHeight, width: width, height: Self.buttonHeight)
             }
-            card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1)))
-            if sideBySide, i == 1 { card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height))) }
+            // Hairlines: one device pixel (the presenter's window's scale; the alert is built
+            // when presented).
+            let hairline = presentingViewController?.view.hairlineWidth ?? 1
+            card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: hairline)))
+            if sideBySide, i == 1 { card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: hairline, height: frame.height))) }
             card.addSubview(button(for: action, frame: frame))
         }
         let cardHeight = sideBySide ? y + Self.buttonHeight : y + Double(inCard.count) * Self.buttonHeight

@@ -66,7 +66,7 @@ open class TabBar: View {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         // The hairline along the top edge (UIKit's shadow image).
-        context.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Self.hairlineColor)
+        context.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: hairlineWidth), color: Self.hairlineColor)
     }
 }
 

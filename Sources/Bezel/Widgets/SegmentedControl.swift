@@ -97,7 +97,7 @@ open class SegmentedControl: Control {
             if !isUnderSelection, i == touchedSegment && isHighlighted {
                 context.fill(segment, color: tint.withAlpha(0.15))
             }
-            if i > 0 { context.fill(Rect(x: segment.minX - 0.5, y: bounds.minY, width: 1, height: bounds.height), color: tint) }
+            if i > 0 { context.fill(Rect(x: segment.minX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint) }
             var style = titleStyle
             style.color = isUnderSelection ? .white : tint
             context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)

@@ -71,7 +71,7 @@ open class Stepper: Control {
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let tint = tintColor
         context.strokeRoundedRect(bounds, radius: 6, lineWidth: 1, color: tint)
-        context.fill(Rect(x: bounds.midX - 0.5, y: bounds.minY, width: 1, height: bounds.height), color: tint)
+        context.fill(Rect(x: bounds.midX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint)
         let half = bounds.width / 2
         let minus = value > minimumValue || wraps ? tint : tint.withAlpha(0.35)
         let plus = value < maximumValue || wraps ? tint : tint.withAlpha(0.35)
