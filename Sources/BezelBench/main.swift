@@ -207,6 +207,28 @@ func measureRendering(iterations: Int) -> (full: Stats, highlight: Stats) {
     return (Stats(full), Stats(highlight))
 }
 
+/// M1@2x: the full render of the standard scene at scale 2 (800x480 points on a 1600x960
+/// panel: four times the pixels), for HD panels.
+@MainActor
+func measureRenderingAtScale2(iterations: Int) -> Stats {
+    let app = Application(clock: VirtualClock(), tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    guard let display = try? HeadlessDisplay(window: scene.window, scale: 2) else {
+        print("ERROR: cannot create the headless display at scale 2")
+        exit(1)
+    }
+    display.renderFrame()
+    var full: [UInt64] = []
+    for i in 0..<(iterations + iterations / 10) {
+        scene.window.setNeedsFullRedraw()
+        let t0 = nowNanoseconds()
+        display.renderFrame()
+        let t1 = nowNanoseconds()
+        if i >= iterations / 10 { full.append(t1 - t0) }
+    }
+    return Stats(full)
+}
+
 /// M7: one on-screen key tap to the field's redrawn frame. A TextField at the top of the
 /// 800x480 window is being edited with the system keyboard up (its slide finished); a finger
 /// goes down and up on "b" (hit-test, the keyboard's touch handling, the key's commit into the
@@ -307,6 +329,8 @@ func main() {
 
         Prints RESULT lines for the standard kiosk scene (design.md §5), measured in one run:
           RESULT M1 median_us=… p95_us=… ratio_memcpy=…   full render of the scene into the framebuffer
+          RESULT M1@2x median_us=… ratio_memcpy=… ratio_M1=… the scene at scale 2 (1600x960 pixels);
+                                                           ratio_memcpy to one 1600x960 copy
           RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: redraw + copy
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
           RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
@@ -344,6 +368,7 @@ func main() {
     let (m3, clicks) = measurePressToClick(iterations: iterations)
     let m6 = measureTenFingerFrame(iterations: iterations)
     let (m1, m2) = measureRendering(iterations: iterations)
+    let m1At2x = measureRenderingAtScale2(iterations: iterations)
     let (m8, alertFrame) = measureAlertFrame(iterations: iterations)
     let (m7, keyTapArea) = measureKeyTap(iterations: iterations)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
@@ -351,6 +376,8 @@ func main() {
     let copiesAfter = measureFrameCopies(iterations: iterations)
     let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
     print("RESULT M1 median_us=\(format(m1.median)) p95_us=\(format(m1.p95)) ratio_memcpy=\(format(m1.median / memcpyMedian)) iterations=\(iterations)")
+    // Four times the pixels: its floor is four 800x480 copies (one 1600x960 copy).
+    print("RESULT M1@2x median_us=\(format(m1At2x.median)) p95_us=\(format(m1At2x.p95)) ratio_memcpy=\(format(m1At2x.median / (4 * memcpyMedian))) ratio_M1=\(format(m1At2x.median / m1.median)) iterations=\(iterations)")
     print("RESULT M2 median_us=\(format(m2.median)) p95_us=\(format(m2.p95)) ratio_memcpy=\(format(m2.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")

@@ -12,6 +12,8 @@ import Glibc
 struct DemoTour {
     let screenshots: String
     let trace: TraceCategory
+    /// Device pixels a point (BEZEL_SCALE): 2 tours an 800x480-point UI on a 1600x960 panel.
+    var scale = 1.0
 
     /// 09:41, the time on Apple's product shots: fixed, so the screenshots are the same on
     /// every run.
@@ -19,11 +21,13 @@ struct DemoTour {
 
     func run() throws -> [String] {
         let clock = VirtualClock()
+        // Before the app loads its images: SVGs are drawn at the screen's scale.
+        ImageLoader.screenScale = scale
         let app = Application(clock: clock, tracer: Tracer(categories: trace) { category, message in print("    [\(category)] \(message)") })
         let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { Self.timeOfDay + clock.now })
         demo.log = { print("t=\(Int((clock.now * 1000).rounded()))ms  APP: \($0)") }
         let fingers = TouchScript(app)
-        let display = try HeadlessDisplay(window: demo.window)
+        let display = try HeadlessDisplay(window: demo.window, scale: scale)
         var written: [String] = []
         func screenshot(_ name: String) throws {
             _ = display.renderFrame()

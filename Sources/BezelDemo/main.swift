@@ -104,7 +104,7 @@ func main() -> Int32 {
         }
         if !tour { print("bezel-demo: no display here (no /dev/dri card, no DISPLAY): touring the demo headless instead") }
         do {
-            let written = try DemoTour(screenshots: directory, trace: trace).run()
+            let written = try DemoTour(screenshots: directory, trace: trace, scale: configuration.scale ?? 1).run()
             print("done: \(written.count) screenshots in \(directory)/")
             return 0
         } catch {
@@ -112,6 +112,9 @@ func main() -> Int32 {
             return 1
         }
     }
+    // Images load with the app: at the configured scale (`auto` on a panel is known only
+    // once the display is open, after them: they are then drawn at 1x, scaled).
+    ImageLoader.screenScale = configuration.scale ?? 1
     let app = Application()
     let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: timeOfDay)
     let runtime = Runtime(application: app, window: demo.window, configuration: configuration)
