@@ -42,6 +42,7 @@ public final class ChartsViewController: ViewController {
         let photo = ImageView(frame: Rect(x: 272, y: 340, width: 96, height: 64), image: DemoResources.image("latte"))
         photo.name = "special photo"
         photo.contentMode = .scaleAspectFill
+        photo.cornerRadius = 8
         photo.clipsToBounds = true
         view.addSubview(photo)
         let name = DemoTheme.label("Today: flat white", frame: Rect(x: 384, y: 340, width: 300, height: 32), size: 24)

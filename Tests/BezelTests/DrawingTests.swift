@@ -343,4 +343,24 @@ final class CanvasView: View {
         #expect(ring.presentedDrawnValue(1, model: -1) == -1, "finished: the model value is drawn")
         #expect(app.animationEngine.groups.isEmpty && !app.displayLink.isRunning, "nothing left ticking")
     }
+
+    /// clipsToBounds with a corner radius rounds what the subviews draw (UIKit's
+    /// masksToBounds): a subview filling the view leaves the corners to what is behind.
+    @Test func clipsToBoundsRoundsTheSubviewsByTheCornerRadius() throws {
+        func corner(clips: Bool) throws -> (corner: UInt32, centre: UInt32) {
+            let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 60))
+            card.cornerRadius = 16
+            card.clipsToBounds = clips
+            let fill = View(frame: card.bounds)
+            fill.backgroundColor = Color(rgb: 0xFF0000)
+            card.addSubview(fill)
+            let (_, window) = Snapshot.window(Size(width: 120, height: 80), background: Color(rgb: 0x000000), [card])
+            let display = try HeadlessDisplay(window: window)
+            display.renderFrame()
+            return (display.framebuffer.pixel(x: 11, y: 11)! & 0xFFFFFF, display.framebuffer.pixel(x: 60, y: 40)! & 0xFFFFFF)
+        }
+        let clipped = try corner(clips: true), plain = try corner(clips: false)
+        #expect(clipped.corner == 0x000000 && clipped.centre == 0xFF0000, "the corner is cut round")
+        #expect(plain.corner == 0xFF0000, "without clipsToBounds the subview draws into the corner")
+    }
 }
