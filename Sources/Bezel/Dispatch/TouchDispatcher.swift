@@ -133,7 +133,7 @@ final class TouchDispatcher {
         // Recognizers of the hit view, then of each ancestor up to the window; fixed for the touch's life.
         var current: View? = hit
         while let view = current {
-            for recognizer in view.gestureRecognizers where arbiter.isReceiving(recognizer) {
+            for recognizer in view.gestureRecognizers where arbiter.acceptsNewTouches(recognizer) {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     tracer?.log(.gestures, "\(recognizer.debugName) delegate shouldReceive touch \(touch.identifier) -> false")
                     continue
@@ -153,6 +153,10 @@ final class TouchDispatcher {
         for touch in touches.dropFirst() {
             for recognizer in touch.gestureRecognizers { recognizers.appendIfAbsent(recognizer) }
         }
+        arbiter.handOutReport { deliver(touches, phase: phase, event: event, to: recognizers) }
+    }
+
+    private func deliver(_ touches: [Touch], phase: Touch.Phase, event: Event, to recognizers: [GestureRecognizer]) {
         for recognizer in recognizers {
             // An earlier recognizer's decision in this same report may have settled this one.
             guard arbiter.isReceiving(recognizer) else { continue }

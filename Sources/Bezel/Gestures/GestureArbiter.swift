@@ -132,14 +132,42 @@ final class GestureArbiter {
         arena.appendIfAbsent(recognizer)
     }
 
-    /// Whether `recognizer` takes new touches and reports of its touches: enabled, attached,
-    /// and either undecided (with no decision pending) or an ongoing continuous gesture.
+    /// Whether `recognizer` takes reports of the touches it tracks: enabled, attached, and
+    /// undecided or an ongoing continuous gesture. One that waits for another's failure
+    /// (a decision pending) keeps receiving them, as in UIKit, which only delays its
+    /// transition: a pan released when a custom recognizer fails begins with the finger's
+    /// whole travel, not the travel when it started to wait.
     func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.isEnabled, recognizer.view != nil else { return false }
         switch recognizer.storedState {
-        case .possible: return recognizer.pendingState == nil
-        case .began, .changed: return true
+        case .possible, .began, .changed: return true
         case .ended, .cancelled, .failed: return false
+        }
+    }
+
+    /// Whether `recognizer` takes a new touch: as `isReceiving`, but not while it waits to
+    /// leave `possible` (its gesture is decided; a new finger is not part of it).
+    func acceptsNewTouches(_ recognizer: GestureRecognizer) -> Bool {
+        isReceiving(recognizer) && !(recognizer.storedState == .possible && recognizer.pendingState != nil)
+    }
+
+    /// While one report (a touch event's touches in one phase) is handed to each recognizer
+    /// in turn, a waiting recognizer released by another's failure is evaluated only after
+    /// all of them have had the report. So the result does not depend on the order the
+    /// recognizers were added: it begins once, with its state after the whole report, as if
+    /// every recognizer had seen the event before any decision (UIKit delivers an event to
+    /// all of a touch's recognizers, then updates their states).
+    @exclusivity(unchecked) private var isHandingOutReport = false
+    @exclusivity(unchecked) private var wokenDuringReport = false
+
+    func handOutReport(_ body: () -> Void) {
+        isHandingOutReport = true
+        body()
+        isHandingOutReport = false
+        if wokenDuringReport {
+            wokenDuringReport = false
+            wakeWaiting()
+            settle()
         }
     }
 
@@ -222,6 +250,11 @@ final class GestureArbiter {
     }
 
     private func wakeWaiting() {
+        guard !waiting.isEmpty else { return }
+        if isHandingOutReport {
+            wokenDuringReport = true
+            return
+        }
         for recognizer in waiting { work.append(.evaluate(recognizer)) }
     }
 
