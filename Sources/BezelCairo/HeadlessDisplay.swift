@@ -28,6 +28,9 @@ public final class HeadlessDisplay {
         guard DisplayScale.supported.contains(scale) else {
             throw CairoError("scale \(scale): expected 1, 1.5, 2 or 3")
         }
+        guard window.bounds.width >= 1, window.bounds.height >= 1 else {
+            throw CairoError("the window is \(window.bounds.width)x\(window.bounds.height) points: give it a size (Window(frame:), or the runtime sizes it to the panel)")
+        }
         self.window = window
         self.rotation = rotation
         self.scale = scale

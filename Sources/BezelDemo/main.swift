@@ -97,6 +97,8 @@ func main() -> Int32 {
         return 1
     }
     if tour || !displayAvailable(configuration) {
+        // The runtime logs these itself; the tour does not start it.
+        for warning in configuration.warnings { writeLineToStandardError("bezel-demo: warning: \(warning)") }
         let directory = screenshotDirectory ?? configuration.screenshotDirectory ?? "screenshots"
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             writeLineToStandardError("bezel-demo: cannot create the screenshot folder \(directory): \(String(cString: strerror(errno)))")

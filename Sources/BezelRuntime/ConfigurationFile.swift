@@ -6,7 +6,9 @@ import Glibc
 
 /// The configuration file's syntax: one `key = value` per line; `#` starts a comment (whole
 /// line, or after the value); blank lines are ignored; keys are the names of
-/// `RuntimeSetting.all`. Anything else is an error naming the file and line.
+/// `RuntimeSetting.all`. A value in double quotes is taken as written, `#` included
+/// (`\"` and `\\` inside stand for `"` and `\`). Anything else is an error naming the file
+/// and line.
 enum ConfigurationFile {
     struct Entry: Equatable {
         let key: String
@@ -30,17 +32,21 @@ enum ConfigurationFile {
     static func parse(_ text: String, file: String) throws(RuntimeConfiguration.InvalidSetting) -> [Entry] {
         var entries: [Entry] = []
         var seen: [String: Int] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A UTF-8 byte-order mark (Windows editors write one) is not part of the first key.
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        // Lines end in LF, CRLF or CR: Swift reads "\r\n" as one character, which a split
+        // on "\n" never finds (a CRLF file was one long line).
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (index, raw) in lines.enumerated() {
             let number = index + 1
-            var line = Substring(raw)
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let content = String(line).trimmingSpaces
-            if content.isEmpty { continue }
-            guard let equals = content.firstIndex(of: "=") else {
-                throw RuntimeConfiguration.InvalidSetting(description: "\(file):\(number): expected key = value, found \"\(content)\"")
+            let content = String(raw).trimmingSpaces
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            guard let equals = content.firstIndex(of: "="), !content[..<equals].contains("#") else {
+                let shown = content.firstIndex(of: "#").map { String(content[..<$0]).trimmingSpaces } ?? content
+                throw RuntimeConfiguration.InvalidSetting(description: "\(file):\(number): expected key = value, found \"\(shown)\"")
             }
             let key = String(content[..<equals]).trimmingSpaces.lowercased()
-            let value = String(content[content.index(after: equals)...]).trimmingSpaces
+            let value = try Self.value(content[content.index(after: equals)...], file: file, line: number)
             guard RuntimeSetting.all.contains(where: { $0.key == key }) else {
                 throw RuntimeConfiguration.InvalidSetting(description: "\(file):\(number): unknown setting \"\(key)\" (known: \(RuntimeSetting.all.map(\.key).joined(separator: ", ")))")
             }
@@ -51,5 +57,34 @@ enum ConfigurationFile {
             entries.append(Entry(key: key, value: value, line: number))
         }
         return entries
+    }
+
+    /// The value after `=`: quoted (as written, up to the closing quote; then only a comment
+    /// may follow), or plain (up to a `#`), trimmed.
+    private static func value(_ text: Substring, file: String, line: Int) throws(RuntimeConfiguration.InvalidSetting) -> String {
+        let trimmed = Substring(String(text).trimmingSpaces)
+        guard trimmed.hasPrefix("\"") else {
+            let plain = trimmed.firstIndex(of: "#").map { trimmed[..<$0] } ?? trimmed
+            return String(plain).trimmingSpaces
+        }
+        var result = ""
+        var index = trimmed.index(after: trimmed.startIndex)
+        while index < trimmed.endIndex {
+            let character = trimmed[index]
+            if character == "\\", trimmed.index(after: index) < trimmed.endIndex {
+                index = trimmed.index(after: index)
+                result.append(trimmed[index])
+            } else if character == "\"" {
+                let rest = String(trimmed[trimmed.index(after: index)...]).trimmingSpaces
+                guard rest.isEmpty || rest.hasPrefix("#") else {
+                    throw RuntimeConfiguration.InvalidSetting(description: "\(file):\(line): unexpected \"\(rest)\" after the quoted value")
+                }
+                return result
+            } else {
+                result.append(character)
+            }
+            index = trimmed.index(after: index)
+        }
+        throw RuntimeConfiguration.InvalidSetting(description: "\(file):\(line): the quoted value has no closing quote")
     }
 }

@@ -18,6 +18,11 @@ extension Runtime {
 
     /// The SDL2 window at the panel's size (turned by the rotation), the mouse as a finger.
     func startSimulator(loop: MainLoop) throws {
+        // SDL would fall back to an offscreen driver: a window nobody sees, taking touches
+        // from nobody. Without a desktop, say so.
+        guard Self.desktopPresent else {
+            throw RuntimeConfiguration.InvalidSetting(description: "backend sim: no desktop to open the simulator's window on (DISPLAY and WAYLAND_DISPLAY are not set); use backend = headless here, or run on a desktop")
+        }
         let logical = window.bounds.size
         let scale = configuration.scale ?? 1
         let points = configuration.rotation.panelSize(for: logical)

@@ -78,6 +78,7 @@ public final class Runtime {
     /// Runs until SIGINT/SIGTERM or `stop()`. With BEZEL_OUTPUT=list (or BEZEL_MODE=list) it
     /// prints the cards' outputs and modes and returns.
     public func run() throws {
+        for warning in configuration.warnings { log(.warning, warning) }
         if configuration.listOutputs {
             print(DRMCard.listAll())
             return

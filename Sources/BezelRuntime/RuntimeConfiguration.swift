@@ -50,6 +50,39 @@ public struct RuntimeConfiguration: Sendable {
         public let description: String
     }
 
+    /// What was set but is not a setting (a misspelt `BEZEL_ROTATON`), one line each, with
+    /// the closest known name: the runtime logs them as warnings when it starts.
+    public var warnings: [String] = []
+
+    /// `BEZEL_*` variables Bezel reads besides the settings.
+    public static let otherVariables = ["BEZEL_CONFIG", "BEZEL_TRACE", "BEZEL_ASSETS", "BEZEL_RESOURCES",
+                                        "BEZEL_RECORD_SNAPSHOTS", "BEZEL_SOAK"]
+
+    /// Warnings for `BEZEL_*` variables that are neither a setting nor one of
+    /// `otherVariables` (ignored, as before; a misspelt file key is an error instead).
+    static func unknownVariableWarnings() -> [String] {
+        let known = RuntimeSetting.all.map(\.environmentName) + otherVariables
+        return Environment.names(withPrefix: "BEZEL_").filter { !known.contains($0) }.map { name in
+            let closest = known.min { editDistance(name, $0) < editDistance(name, $1) }!
+            let hint = editDistance(name, closest) <= 3 ? " (did you mean \(closest)?)" : ""
+            return "\(name) is not a Bezel setting\(hint); ignored"
+        }
+    }
+
+    /// Levenshtein distance: the fewest one-character edits from `a` to `b`.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
     /// The default configuration file.
     public static let defaultFile = "/etc/bezel/bezel.conf"
 
@@ -73,6 +106,7 @@ public struct RuntimeConfiguration: Sendable {
             }
         }
         var configuration = RuntimeConfiguration()
+        configuration.warnings = unknownVariableWarnings()
         // In the table's order, so errors come in a stable order.
         for setting in RuntimeSetting.all {
             guard let (value, origin) = values[setting.key] else { continue }

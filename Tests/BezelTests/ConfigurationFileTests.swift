@@ -76,6 +76,40 @@ extension RuntimeConfigurationTests {
         }
     }
 
+    @Test func quotedValuesKeepTheirHashAndLineEndsAndMarksAreRead() throws {
+        let quoted = write("screenshot_dir = \"/srv/shots #1 \\\"best\\\"\" # where they go\nkeyboard_layout = de # plain, comment after\n")
+        defer { unlink(quoted) }
+        let configuration = try RuntimeConfiguration.load(file: quoted, requireFile: true)
+        #expect(configuration.screenshotDirectory == "/srv/shots #1 \"best\"")
+        #expect(configuration.keyboardLayout == "de")
+        for (text, expected) in [("keyboard_layout = \"de\" us\n", ":1: unexpected \"us\" after the quoted value"),
+                                 ("keyboard_layout = \"de\n", ":1: the quoted value has no closing quote")] {
+            let path = write(text)
+            defer { unlink(path) }
+            #expect(error(loading: path).contains(expected), "\(text.debugDescription)")
+        }
+        // The shipped file's shape saved by a Windows editor: a byte-order mark, CRLF line ends.
+        let windows = write("\u{FEFF}# Bezel's settings\r\nrotation = 180\r\n\r\ndim_after = 5\r\n")
+        defer { unlink(windows) }
+        let fromWindows = try RuntimeConfiguration.load(file: windows, requireFile: true)
+        #expect(fromWindows.rotation == .upsideDown && fromWindows.idle.dimAfter == 5)
+        let oldMac = write("rotation = 90\rdim_after = 7\r")
+        defer { unlink(oldMac) }
+        let fromMac = try RuntimeConfiguration.load(file: oldMac, requireFile: true)
+        #expect(fromMac.rotation == .clockwise90 && fromMac.idle.dimAfter == 7)
+    }
+
+    @Test func misspeltVariablesAreWarnedAboutByName() throws {
+        setenv("BEZEL_ROTATON", "90", 1)
+        setenv("BEZEL_QQQQQQQQQQQQ", "1", 1)
+        defer { unsetenv("BEZEL_ROTATON"); unsetenv("BEZEL_QQQQQQQQQQQQ") }
+        let configuration = try RuntimeConfiguration.load(file: nil)
+        #expect(configuration.warnings == ["BEZEL_QQQQQQQQQQQQ is not a Bezel setting; ignored",
+                                           "BEZEL_ROTATON is not a Bezel setting (did you mean BEZEL_ROTATION?); ignored"])
+        #expect(configuration.rotation == .none)
+        #expect(RuntimeConfiguration.editDistance("kitten", "sitting") == 3 && RuntimeConfiguration.editDistance("", "ab") == 2)
+    }
+
     @Test func helpListsEverySettingWithItsVariableAndDefault() {
         let help = RuntimeSetting.helpText
         for setting in RuntimeSetting.all {

@@ -212,6 +212,10 @@ import Glibc
         #expect(badStatus == 2 && bad.contains("unknown argument '--frobnicate'"))
         let (badSetting, settingStatus) = runCommand("BEZEL_ROTATION=45 BEZEL_CONFIG=/dev/null \(demo) 2>&1")
         #expect(settingStatus == 1 && badSetting.contains("BEZEL_ROTATION=45: expected 0, 90, 180 or 270"))
+        // The simulator with no desktop: a clear error, not an invisible window.
+        let (noDesktop, noDesktopStatus) = runCommand("env -u DISPLAY -u WAYLAND_DISPLAY BEZEL_BACKEND=sim BEZEL_CONFIG=/dev/null BEZEL_ROTATON=90 \(demo) 2>&1")
+        #expect(noDesktopStatus == 1 && noDesktop.contains("backend sim: no desktop to open the simulator's window on"), "\(noDesktop)")
+        #expect(noDesktop.contains("BEZEL_ROTATON is not a Bezel setting (did you mean BEZEL_ROTATION?); ignored"))
         let (help, helpStatus) = runCommand("\(demo) --help")
         #expect(helpStatus == 0 && help.contains("BEZEL_DIM_AFTER") && help.contains("/etc/bezel/bezel.conf"))
     }

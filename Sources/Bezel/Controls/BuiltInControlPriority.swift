@@ -1,3 +1,13 @@
+/// A control's default action that beats an overlapping recognizer on an ancestor (see
+/// `Control.prioritizedDefaultActions`).
+public enum ControlDefaultAction: Sendable, Equatable {
+    /// A single-finger single tap (button, switch, stepper, segmented control, page control).
+    case singleTap
+    /// A single-finger pan or horizontal swipe that starts on the thumb (its frame in the
+    /// control's coordinates; slider's thumb, switch's knob).
+    case horizontalDragOnThumb(Rect)
+}
+
 /// UIKit's rule that a built-in control's default action beats an overlapping gesture
 /// recognizer on an ancestor (iOS 6 and later, documented in UIGestureRecognizer's
 /// programming guide and recorded in seed 003): a single-finger single tap on a button,
@@ -7,13 +17,7 @@
 /// subclasses get no such priority (T15).
 @MainActor
 enum BuiltInControlPriority {
-    enum DefaultAction {
-        /// Button, switch, stepper, segmented control, page control.
-        case singleTap
-        /// Slider's thumb, switch's knob (its frame in the control's coordinates): a
-        /// single-finger pan or horizontal swipe that starts on it.
-        case horizontalDragOnThumb(Rect)
-    }
+    typealias DefaultAction = ControlDefaultAction
 
     static func allows(_ recognizer: GestureRecognizer, on control: Control, overlapping action: DefaultAction) -> Bool {
         guard recognizer.view !== control else { return true }

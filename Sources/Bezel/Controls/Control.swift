@@ -124,6 +124,24 @@ open class Control: View {
 
     /// A touch landed; return false to not track it. Default true.
     open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+
+    // MARK: Priority over ancestors' recognizers
+
+    /// The default actions this control claims over gesture recognizers on its ancestors,
+    /// as UIKit's built-in controls claim theirs (a button's tap beats a tap recognizer on
+    /// the view behind it). Bezel's addition: UIKit keeps this private, and gives custom
+    /// controls none (T15), which stays the default here. A custom button-like control
+    /// returns `[.singleTap]`; a custom slider `[.horizontalDragOnThumb(thumbFrame)]`.
+    open var prioritizedDefaultActions: [ControlDefaultAction] { [] }
+
+    /// Declines an ancestor's recognizer that overlaps one of `prioritizedDefaultActions`.
+    /// Built-in controls override it with their own actions.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        for action in prioritizedDefaultActions where !BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: action) {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
     /// The tracked touch moved; return false to stop tracking. Default true.
     open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
     /// The tracked touch lifted.

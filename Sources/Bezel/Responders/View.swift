@@ -332,7 +332,13 @@ open class View: Responder {
         self.name = name
     }
 
-    open override var debugName: String { name ?? super.debugName }
+    /// Its `name`, else its type and frame (`Button(16,76 120x80)`), so traces tell unnamed
+    /// views apart.
+    open override var debugName: String {
+        if let name { return name }
+        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+        return "\(super.debugName)(\(number(frame.minX)),\(number(frame.minY)) \(number(frame.width))x\(number(frame.height)))"
+    }
 
     /// View controller root view -> controller; otherwise the superview.
     open override var next: Responder? {

@@ -1,0 +1,56 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+
+/// The rough edges a first app hits (issue 16 item 5), each fixed with a test.
+@MainActor
+@Suite struct RoughEdgeTests {
+    @Test func aZeroSizeWindowIsNamedAsSuch() {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: .zero, application: app)
+        do throws(CairoError) {
+            _ = try HeadlessDisplay(window: window)
+            Issue.record("a 0x0 window was accepted")
+        } catch {
+            #expect(error.message == "the window is 0.0x0.0 points: give it a size (Window(frame:), or the runtime sizes it to the panel)")
+        }
+    }
+
+    @Test func unnamedViewsAreTracedByTypeAndFrame() {
+        let button = Button(frame: Rect(x: 16, y: 76, width: 120, height: 80))
+        #expect(button.debugName == "Button(16,76 120x80)")
+        #expect(View(frame: Rect(x: 0.5, y: 0, width: 10, height: 10)).debugName == "View(0.5,0 10x10)")
+        button.name = "start"
+        #expect(button.debugName == "start")
+        // In a hit-test trace.
+        let stage = Stage(trace: .hittest)
+        let plain = View(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        stage.window.addSubview(plain)
+        stage.fingers.tap(at: Point(x: 50, y: 50))
+        #expect(stage.lines.messages(.hittest).contains { $0.contains("View(10,10 100x100)") }, "\(stage.lines.messages(.hittest))")
+    }
+
+    /// A custom control that opts into a button's priority over an ancestor's tap recognizer.
+    final class Chip: Control {
+        var claimsTap = false
+        override var prioritizedDefaultActions: [ControlDefaultAction] { claimsTap ? [.singleTap] : [] }
+    }
+
+    @Test func aCustomControlCanOptIntoTheBuiltInControlsPriority() {
+        for claims in [false, true] {
+            let stage = Stage()
+            let card = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+            stage.window.addSubview(card)
+            var log: [String] = []
+            card.addGestureRecognizer(TapGestureRecognizer { _ in log.append("card tap") })
+            let chip = Chip(frame: Rect(x: 50, y: 50, width: 100, height: 50))
+            chip.claimsTap = claims
+            chip.addAction(for: .touchUpInside) { _, _ in log.append("chip") }
+            card.addSubview(chip)
+            stage.fingers.tap(at: Point(x: 100, y: 75))
+            stage.fingers.wait(1)
+            // Without it, UIKit's rule for custom controls (T15): the ancestor's tap wins.
+            #expect(log == (claims ? ["chip"] : ["card tap"]), "claims \(claims): \(log)")
+        }
+    }
+}
