@@ -56,7 +56,7 @@ public final class HeadlessDisplay {
     /// window did not change, and nothing was done).
     @discardableResult
     public func renderFrame() -> [Rect] {
-        window.layoutIfNeeded()
+        window.prepareForFrame()
         let rects = window.takeDamage()
         let covered = Renderer.isCoveredByOpaqueBackground(window)
         for rect in rects {

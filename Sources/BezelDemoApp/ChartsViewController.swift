@@ -1,4 +1,12 @@
 import Bezel
+import Observation
+
+/// The brew counter behind the charts screen, an `@Observable` model: the order line
+/// follows it through `observe`, with no code telling the label.
+@Observable @MainActor public final class BrewModel {
+    public var orderNumber = 42
+    public var price = 3.20
+}
 
 /// The charts screen, drawn with paths: a brew-progress gauge (a ShapeView ring whose
 /// `strokeEnd` animates to the value; a tap starts the next brew), and a week of sales as a
@@ -10,6 +18,7 @@ public final class ChartsViewController: ViewController {
     /// The brews the gauge steps through on each tap (fractions of a full brew).
     static let brewSteps = [0.72, 0.35, 1.0, 0.5]
     private var step = 0
+    public let brews = BrewModel()
     var onReport: ((String) -> Void)?
 
     public override init() {
@@ -49,8 +58,16 @@ public final class ChartsViewController: ViewController {
         name.style.family = DemoResources.serif
         name.style.weight = .bold
         view.addSubview(name)
-        let line = DemoTheme.label("Order #0042  3.20", frame: Rect(x: 384, y: 374, width: 300, height: 28), size: 18, color: DemoTheme.secondaryText)
+        let line = DemoTheme.label("", frame: Rect(x: 384, y: 374, width: 300, height: 28), size: 18, color: DemoTheme.secondaryText)
+        line.name = "order line"
         line.style.family = DemoResources.mono
+        let brews = self.brews
+        line.observe { line in
+            let number = String(brews.orderNumber)
+            let cents = Int((brews.price * 100).rounded())
+            line.text = "Order #" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+                + "  \(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+        }
         view.addSubview(line)
         let icon = ImageView(frame: Rect(x: 712, y: 348, width: 48, height: 48), image: DemoResources.image("cup"))
         icon.name = "special icon"
@@ -62,6 +79,7 @@ public final class ChartsViewController: ViewController {
         step = (step + 1) % Self.brewSteps.count
         let value = Self.brewSteps[step]
         gauge.setValue(value, animated: true)
+        brews.orderNumber += 1
         onReport?("brew at \(Int((value * 100).rounded())) %")
     }
 }

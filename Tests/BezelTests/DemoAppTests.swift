@@ -161,7 +161,7 @@ import Glibc
         #expect(demo.settings.values["Sounds"]?.text == "on")
     }
 
-    @Test func theChartsGaugeAnimatesItsRingToTheNextBrew() {
+    @Test func theChartsGaugeAnimatesItsRingToTheNextBrew() throws {
         let (demo, fingers, _, _) = makeDemo()
         var log: [String] = []
         demo.log = { log.append($0) }
@@ -179,6 +179,11 @@ import Glibc
         fingers.wait(1)
         #expect(gauge.arc.presentedDrawnValue(1, model: -1) == -1)
         #expect(demo.charts.chart.values.count == demo.charts.chart.labels.count)
+        // The order line follows the @Observable brew model (observe), updated at the next frame.
+        let line = try #require(demo.charts.view.subviews.compactMap { $0 as? Label }.first { $0.name == "order line" })
+        #expect(demo.charts.brews.orderNumber == 43 && line.text == "Order #0042  3.20", "not before a frame")
+        demo.window.prepareForFrame()
+        #expect(line.text == "Order #0043  3.20")
     }
 
     @Test func theClockShowsTheMinuteAndWakesOnlyOnMinuteBoundaries() {

@@ -321,6 +321,8 @@ open class View: Responder {
         }
     }
     var backdropCapture: DrawingCapture?
+    /// `observe { … }` registrations (Observation/), kept while the view lives.
+    public var observationTokens: [ObservationToken] = []
 
     public init(frame: Rect = .zero) {
         self.frame = frame.standardized

@@ -80,6 +80,9 @@ open class ViewController: Responder {
 
     public var isViewLoaded: Bool { loadedView != nil }
 
+    /// `observe { … }` registrations (Observation/), kept while the controller lives.
+    public var observationTokens: [ObservationToken] = []
+
     /// The root view if it was loaded (reading `view` would load it).
     public var viewIfLoaded: View? { loadedView }
 

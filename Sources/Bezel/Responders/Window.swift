@@ -40,6 +40,13 @@ open class Window: View {
     }
 
     /// Marks the whole window for redrawing (after a rotation, a mode change, a lost frame).
+    /// What the display calls before it draws a frame: observed models' changes are applied
+    /// (`observe { … }`, once per frame each), then layout is brought up to date.
+    public func prepareForFrame() {
+        ObservationUpdates.flush()
+        layoutIfNeeded()
+    }
+
     public func setNeedsFullRedraw() {
         damage.addAll()
     }
