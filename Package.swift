@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "BezelCairo", targets: ["BezelCairo"]),
         .library(name: "BezelLinux", targets: ["BezelLinux"]),
         .library(name: "BezelRuntime", targets: ["BezelRuntime"]),
+        .library(name: "BezelTesting", targets: ["BezelTesting"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
         .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
@@ -68,9 +69,11 @@ let package = Package(
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
         .target(name: "BezelDemoApp", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelDemoApp"),
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
+        // App tests: a window on a virtual clock, headless, with fingers, keys, traces and goldens.
+        .target(name: "BezelTesting", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelTesting"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime"], path: "Sources/BezelDemo"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
                     exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

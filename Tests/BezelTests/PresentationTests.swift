@@ -1,6 +1,7 @@
 import Testing
 @testable import Bezel
 import BezelCairo
+import BezelTesting
 
 /// Modal presentation, alerts, tab bars and navigation bars: touches, the responder chain,
 /// actions, misuse, and their looks against goldens.
@@ -212,7 +213,7 @@ import BezelCairo
         // The same instant drawn from scratch, every view.
         container.wantsBackdropCapture = false
         _ = display.renderFrame()
-        let differing = try #require(display.framebuffer.countDifferingPixels(from: incremental, tolerance: Snapshot.channelTolerance))
+        let differing = try #require(display.framebuffer.countDifferingPixels(from: incremental, tolerance: GoldenImage.channelTolerance))
         #expect(differing == 0, "\(differing) pixels differ between the backdrop frame and a full redraw")
         stage.fingers.wait(1)
         #expect(!container.wantsBackdropCapture && container.backdropCapture == nil)

@@ -1,23 +1,16 @@
 import Testing
 @testable import Bezel
 import BezelCairo
+import BezelTesting
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Golden-image comparison for rendering tests.
-///
-/// Goldens live in `Tests/BezelTests/Snapshots/<name>.png`. Tolerance: a pixel differs when a
-/// channel is off by more than 3 (of 255), and up to 0.1 % of the pixels may differ: room
-/// for anti-aliasing differences between pixman builds, none for a visible change.
-/// `BEZEL_RECORD_SNAPSHOTS=1 swift test` (re)records them. A failing comparison writes
-/// `<name>.actual.png` and `<name>.diff.png` (differing pixels in red) to
-/// `.build/snapshot-failures/`.
+/// Golden-image comparison for rendering tests: BezelTesting's `GoldenImage` (tolerance,
+/// recording with `BEZEL_RECORD_SNAPSHOTS=1`, actual and difference images in
+/// `.build/snapshot-failures/`), with goldens in `Tests/BezelTests/Snapshots/<name>.png`.
 @MainActor
 enum Snapshot {
-    static let channelTolerance = 3
-    static let differingFraction = 0.001
-
     static var directory: String {
         var path = #filePath
         if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) }
@@ -30,7 +23,7 @@ enum Snapshot {
         return path + "/.build/snapshot-failures"
     }
 
-    static var isRecording: Bool { Environment.value("BEZEL_RECORD_SNAPSHOTS") == "1" }
+    static var isRecording: Bool { GoldenImage.isRecording }
 
     /// Renders `window` headless and compares it with the golden `name`.
     @discardableResult
@@ -40,33 +33,17 @@ enum Snapshot {
         return try check(display.framebuffer, named: name, sourceLocation: sourceLocation)
     }
 
-    /// Compares `image` with the golden `name`; false (and an issue recorded) when they differ.
+    /// Compares `image` with the golden `name` (BezelTesting's `GoldenImage`, the same
+    /// machinery apps use); false (and an issue recorded) when they differ.
     @discardableResult
     static func check(_ image: ImageBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
-        let golden = directory + "/" + name + ".png"
-        if isRecording {
-            try image.writePNG(to: golden)
+        do {
+            try GoldenImage.check(image, named: name, in: directory)
             return true
-        }
-        guard access(golden, F_OK) == 0 else {
-            Issue.record("no golden image \(golden): record it with BEZEL_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+        } catch let mismatch as SnapshotMismatch {
+            Issue.record("\(mismatch)", sourceLocation: sourceLocation)
             return false
         }
-        let expected = try ImageBuffer(contentsOfPNG: golden)
-        guard let differing = image.countDifferingPixels(from: expected, tolerance: channelTolerance) else {
-            Issue.record("\(name): size \(image.width)x\(image.height), golden \(expected.width)x\(expected.height)", sourceLocation: sourceLocation)
-            return false
-        }
-        let allowed = Int(Double(image.width * image.height) * differingFraction)
-        if differing > allowed {
-            _ = mkdir(failureDirectory, 0o755)
-            try image.writePNG(to: failureDirectory + "/" + name + ".actual.png")
-            try image.differenceImage(from: expected, tolerance: channelTolerance)?.writePNG(to: failureDirectory + "/" + name + ".diff.png")
-            Issue.record("\(name): \(differing) pixels differ (allowed \(allowed)); see \(failureDirectory)/\(name).diff.png",
-                         sourceLocation: sourceLocation)
-            return false
-        }
-        return true
     }
 
     /// A visible window of `size` on its own application, with `views` added.

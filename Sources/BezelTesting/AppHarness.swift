@@ -1,0 +1,155 @@
+import Bezel
+import BezelCairo
+
+/// An app's window under test: on a virtual clock (timers and animations advance only when
+/// the test waits, so every run is the same), drawn by the headless display at a panel's
+/// size, driven by scripted fingers and keys, with its `BEZEL_TRACE` lines captured. Works
+/// from Swift Testing and XCTest alike (failures are thrown errors).
+///
+/// ```swift
+/// @Test @MainActor func orderingACoffee() throws {
+///     let app = try AppHarness(size: Size(width: 800, height: 480)) { application in
+///         CoffeeKiosk(application: application).window
+///     }
+///     app.tap(app.view(named: "flat white")!)
+///     #expect(app.traceLines(.actions).contains { $0.contains("order") })
+///     try app.expectSnapshot(named: "ordered")
+/// }
+/// ```
+@MainActor
+public final class AppHarness {
+    public let clock = VirtualClock()
+    public let application: Application
+    public let window: Window
+    /// Fingers on the screen (`TouchScript`): down, move, up, tap, drag, in window points.
+    public let fingers: TouchScript
+    public let display: HeadlessDisplay
+    private var lines: [(TraceCategory, String)] = []
+    private let captured: TraceLineBox
+
+    /// Builds the app's window with `build` (given the application), sizes it to `size`
+    /// points unless it has a size, shows it and draws the first frame. `trace`: the
+    /// categories captured (as `BEZEL_TRACE` would print them).
+    public init(size: Size = Size(width: 800, height: 480), scale: Double = 1, trace: TraceCategory = [],
+                build: (Application) throws -> Window) throws {
+        let box = TraceLineBox()
+        captured = box
+        application = Application(clock: clock, tracer: Tracer(categories: trace) { category, message in box.lines.append((category, message)) })
+        window = try build(application)
+        if window.bounds.isEmpty { window.frame = Rect(origin: .zero, size: size) }
+        if window.isHidden { window.makeKeyAndVisible() }
+        fingers = TouchScript(application)
+        display = try HeadlessDisplay(window: window, scale: scale)
+        display.renderFrame()
+    }
+
+    /// A harness whose window shows `rootViewController`.
+    public convenience init(size: Size = Size(width: 800, height: 480), scale: Double = 1, trace: TraceCategory = [],
+                            rootViewController: @autoclosure () -> ViewController) throws {
+        try self.init(size: size, scale: scale, trace: trace) { application in
+            let window = Window(frame: Rect(origin: .zero, size: size), application: application)
+            window.rootViewController = rootViewController()
+            return window
+        }
+    }
+
+    // MARK: Finding views
+
+    /// The first view in the window (depth first, front to back of the tree order) named `name`.
+    public func view(named name: String) -> View? {
+        var pending: [View] = [window]
+        while let view = pending.popLast() {
+            if view.name == name { return view }
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+        return nil
+    }
+
+    /// The centre of `view` in window points, with layout brought up to date first.
+    public func center(of view: View) -> Point {
+        window.prepareForFrame()
+        return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+    }
+
+    // MARK: Input
+
+    /// A tap at the centre of `view` (or at `point` in its coordinates), then a frame.
+    public func tap(_ view: View, at point: Point? = nil) {
+        window.prepareForFrame()
+        tap(at: point.map { view.convert($0, to: nil) } ?? center(of: view))
+    }
+
+    /// A tap at `point` (window points), then a frame.
+    public func tap(at point: Point) {
+        fingers.tap(at: point)
+        render()
+    }
+
+    /// One finger from `start` to `end` in `steps` moves over `duration`, lifted, then a frame.
+    public func drag(from start: Point, to end: Point, steps: Int = 10, duration: TimeInterval = 0.2) {
+        fingers.drag(from: start, to: end, steps: steps, duration: duration)
+        render()
+    }
+
+    /// Two fingers on either side of `center`, horizontally `from` points apart, moved to `to`
+    /// points apart in `steps` (a pinch out when `to` > `from`), lifted, then a frame.
+    public func pinch(center: Point, from: Double, to: Double, steps: Int = 10, duration: TimeInterval = 0.3) {
+        func points(_ distance: Double) -> (Point, Point) {
+            (Point(x: center.x - distance / 2, y: center.y), Point(x: center.x + distance / 2, y: center.y))
+        }
+        let (a, b) = points(from)
+        fingers.frame([.down(1, at: a), .down(2, at: b)])
+        for i in 1...max(1, steps) {
+            fingers.wait(duration / Double(max(1, steps)))
+            let (p, q) = points(from + (to - from) * Double(i) / Double(max(1, steps)))
+            fingers.frame([.move(1, to: p), .move(2, to: q)])
+        }
+        fingers.frame([.up(1), .up(2)])
+        render()
+    }
+
+    /// `key` pressed and released (a hardware keyboard's key), then a frame.
+    public func press(_ key: Press.Key, hold: TimeInterval = 0.05) {
+        application.handleKey(key, isDown: true)
+        wait(hold)
+        application.handleKey(key, isDown: false)
+        render()
+    }
+
+    /// Moves the virtual clock on (timers, animations), then draws a frame.
+    public func wait(_ seconds: TimeInterval) {
+        fingers.wait(seconds)
+        render()
+    }
+
+    /// Draws what changed (observed models applied, layout done first); returns the
+    /// rectangles redrawn.
+    @discardableResult
+    public func render() -> [Rect] {
+        display.renderFrame()
+    }
+
+    // MARK: Checking
+
+    /// The trace lines captured in `categories` (all captured ones by default), oldest first.
+    public func traceLines(_ categories: TraceCategory? = nil) -> [String] {
+        captured.lines.filter { categories.map($0.0.isSubset) ?? true }.map(\.1)
+    }
+
+    /// Forgets the trace lines captured so far.
+    public func clearTrace() {
+        captured.lines.removeAll()
+    }
+
+    /// Draws pending changes and compares the screen with the golden `name` (see
+    /// `GoldenImage`; by default in `Snapshots/` beside the calling test file).
+    public func expectSnapshot(named name: String, file: String = #filePath) throws {
+        render()
+        try GoldenImage.check(display.framebuffer, named: name, in: GoldenImage.directory(besides: file))
+    }
+}
+
+@MainActor
+private final class TraceLineBox {
+    var lines: [(TraceCategory, String)] = []
+}

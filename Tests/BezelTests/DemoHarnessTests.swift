@@ -1,0 +1,85 @@
+import Testing
+import Bezel
+import BezelDemoApp
+import BezelTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo driven through BezelTesting's `AppHarness`, as an app's own tests would be: taps
+/// on views, a drag, a pinch, keys, a trace assertion and goldens (proving the harness on
+/// the real demo screens).
+@MainActor
+@Suite struct DemoHarnessTests {
+    func harness(trace: TraceCategory = []) throws -> (AppHarness, DemoApp) {
+        var made: DemoApp?
+        let harness = try AppHarness(size: Size(width: 800, height: 480), trace: trace) { application in
+            let demo = DemoApp(application: application, size: Size(width: 800, height: 480), timeOfDay: { 9 * 3600 + 41 * 60 })
+            made = demo
+            return demo.window
+        }
+        let demo = try #require(made)
+        demo.log = { _ in }
+        return (harness, demo)
+    }
+
+    @Test func aTileTapOpensItsScreenAndTheTraceSaysWhy() throws {
+        let (app, demo) = try harness(trace: [.actions])
+        app.tap(demo.home.tiles[1])
+        app.wait(1)
+        #expect(demo.navigation.topViewController === demo.list)
+        #expect(app.traceLines(.actions).contains { $0.contains("touchUpInside") }, "\(app.traceLines())")
+        try app.expectSnapshot(named: "harness-list")
+    }
+
+    @Test func theGesturesScreenFollowsADragAndAPinch() throws {
+        let (app, demo) = try harness()
+        app.tap(demo.home.tiles[0])
+        app.wait(1)
+        let card = demo.gestures.card
+        let before = card.frame.center
+        let start = app.center(of: card)
+        app.drag(from: start, to: Point(x: start.x + 60, y: start.y + 30))
+        #expect(demo.gestures.lines["pan"]?.text?.hasPrefix("pan: ended") == true, "\(demo.gestures.lines["pan"]?.text ?? "")")
+        app.pinch(center: app.center(of: card), from: 60, to: 140)
+        #expect(demo.gestures.lines["pinch"]?.text?.hasPrefix("pinch: ended") == true, "\(demo.gestures.lines["pinch"]?.text ?? "")")
+        #expect(card.frame.center != before || card.transform != .identity)
+    }
+
+    @Test func theFormTakesKeysFromAHardwareKeyboard() throws {
+        let (app, demo) = try harness()
+        app.tap(demo.home.tiles[4])
+        app.wait(1)
+        app.tap(demo.form.nameField)
+        app.wait(0.5)
+        #expect(demo.form.nameField.isFirstResponder)
+        app.press(.tab)
+        #expect(demo.form.emailField.isFirstResponder, "Tab moves to the next field")
+        try app.expectSnapshot(named: "harness-form-email")
+    }
+
+    @Test func aMismatchOrAMissingGoldenIsAThrownErrorWithTheImagesWritten() throws {
+        let (app, demo) = try harness()
+        let folder = "/tmp/bezel-goldens-\(UInt32.random(in: 0...UInt32.max))"
+        setenv("BEZEL_SNAPSHOT_FAILURES", folder + "/failures", 1)
+        defer { unsetenv("BEZEL_SNAPSHOT_FAILURES"); _ = system("rm -rf \(folder)") }
+        // No golden: an error saying how to record one.
+        #expect(throws: SnapshotMismatch.self) { try GoldenImage.check(app.display.framebuffer, named: "home", in: folder) }
+        do { try GoldenImage.check(app.display.framebuffer, named: "home", in: folder) } catch {
+            #expect("\(error)" == "no golden image \(folder)/home.png: record it with BEZEL_RECORD_SNAPSHOTS=1")
+        }
+        // A golden of the home screen; the list screen differs from it.
+        _ = mkdir(folder, 0o755)
+        try app.display.framebuffer.writePNG(to: folder + "/home.png")
+        try GoldenImage.check(app.display.framebuffer, named: "home", in: folder)
+        app.tap(demo.home.tiles[1])
+        app.wait(1)
+        do {
+            try GoldenImage.check(app.display.framebuffer, named: "home", in: folder)
+            Issue.record("the list screen matched the home golden")
+        } catch {
+            #expect("\(error)".contains("pixels differ (allowed 384); see \(folder)/failures/home.diff.png"), "\(error)")
+        }
+        #expect(access(folder + "/failures/home.actual.png", F_OK) == 0 && access(folder + "/failures/home.diff.png", F_OK) == 0)
+    }
+}
