@@ -53,4 +53,35 @@ import BezelCairo
             #expect(log == (claims ? ["chip"] : ["card tap"]), "claims \(claims): \(log)")
         }
     }
+
+    @Test func theTraceSaysWhyAControlDeclinedATouch() {
+        let stage = Stage(trace: .actions)
+        let slider = Slider(frame: Rect(x: 20, y: 20, width: 300, height: 30))
+        slider.name = "volume"
+        slider.value = 0
+        stage.window.addSubview(slider)
+        let button = Button(frame: Rect(x: 20, y: 100, width: 100, height: 44))
+        button.name = "save"
+        button.isEnabled = false
+        stage.window.addSubview(button)
+        stage.fingers.tap(at: Point(x: 250, y: 35))
+        stage.fingers.tap(at: Point(x: 70, y: 122))
+        let lines = stage.lines.messages(.actions)
+        #expect(lines.contains { $0.hasPrefix("volume declined touch") && $0.contains("beginTracking returned false (the touch at x 230 is off the thumb") }, "\(lines)")
+        // A disabled control is skipped by hit-testing; the hit-test trace says so.
+        #expect(!lines.contains { $0.contains("save") })
+    }
+
+    @Test func theDefaultHandlerPrintsARepeatedReportOnceThenEveryThousandth() {
+        var filter = Diagnostics.RepeatFilter()
+        #expect(filter.line(for: "bezel: apiMisuse: x") == "bezel: apiMisuse: x")
+        var printed = 0
+        for _ in 2...2_500 where filter.line(for: "bezel: apiMisuse: x") != nil { printed += 1 }
+        #expect(printed == 2, "at 1,000 and 2,000")
+        #expect(filter.line(for: "bezel: apiMisuse: x") == nil)
+        #expect(filter.line(for: "bezel: apiMisuse: y") == "bezel: apiMisuse: y", "another cause is printed")
+        // Bounded: a flood of different reports does not grow it without end.
+        for i in 0..<5_000 { _ = filter.line(for: "distinct \(i)") }
+        #expect(filter.line(for: "distinct 4999") == nil, "still remembered after a reset")
+    }
 }

@@ -125,6 +125,10 @@ open class Control: View {
     /// A touch landed; return false to not track it. Default true.
     open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
+    /// Why `beginTracking` declined `touch`, for the trace (`BEZEL_TRACE=actions`). Controls
+    /// that decline some touches say why; the default names no reason.
+    open func reasonForDecliningTracking(_ touch: Touch) -> String { "the control's own rule" }
+
     // MARK: Priority over ancestors' recognizers
 
     /// The default actions this control claims over gesture recognizers on its ancestors,
@@ -168,10 +172,16 @@ open class Control: View {
             mine = touch
             break
         }
-        guard trackedTouch == nil, isEnabled, let touch = mine ?? touches.first else { return }
+        guard trackedTouch == nil, let touch = mine ?? touches.first else { return }
+        guard isEnabled else {
+            event?.tracer?.log(.actions, "\(debugName) declined touch \(touch.identifier): the control is disabled (isEnabled false)")
+            return
+        }
         trackedTouch = touch
         isTouchInside = true
         guard beginTracking(touch, with: event) else {
+            // BEZEL_TRACE must explain a tap that did nothing (a slider touched off its thumb).
+            event?.tracer?.log(.actions, "\(debugName) declined touch \(touch.identifier): beginTracking returned false (\(reasonForDecliningTracking(touch)))")
             trackedTouch = nil
             return
         }

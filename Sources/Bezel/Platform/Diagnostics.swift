@@ -26,9 +26,29 @@ public enum Diagnostics {
         public var description: String { "bezel: \(kind.rawValue): \(message)" }
     }
 
-    /// Receives every report. The default writes one line to standard error.
+    /// Receives every report. The default writes one line to standard error the first time
+    /// a report is made, and of a report made again and again (the same misuse in every
+    /// frame) only every 1,000th, with its count: a kiosk's journal stays readable for months.
     @MainActor public static var handler: (Report) -> Void = { report in
-        writeLineToStandardError(report.description)
+        if let line = printed.line(for: report.description) { writeLineToStandardError(line) }
+    }
+
+    /// The reports the default handler has printed, with how often each was made.
+    @MainActor static var printed = RepeatFilter()
+
+    /// Counts repeated lines; answers with the line to print, or nil to stay quiet.
+    struct RepeatFilter {
+        private var counts: [String: Int] = [:]
+        /// Different reports remembered at most (then the memory starts again).
+        static let capacity = 1_000
+
+        mutating func line(for text: String) -> String? {
+            if counts.count >= Self.capacity, counts[text] == nil { counts.removeAll() }
+            let count = (counts[text] ?? 0) + 1
+            counts[text] = count
+            if count == 1 { return text }
+            return count % 1_000 == 0 ? "\(text) (made \(count) times)" : nil
+        }
     }
 
     @MainActor public static func report(_ kind: Kind, _ message: String) {

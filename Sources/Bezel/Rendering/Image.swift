@@ -6,10 +6,11 @@ public final class Image {
     public let size: Size
     /// Pixels a point (UIKit's `scale`): 2 for a `name@2x.png`, the screen's for an SVG.
     public let scale: Double
-    /// The backend's pixels (an `ImageBuffer` for cairo).
-    public let storage: AnyObject
+    /// The backend's pixels (an `ImageBuffer` for cairo): the package's business, not an
+    /// app's (`BezelCairo.ImageBuffer.image(scale:)` makes an image of a buffer).
+    package let storage: AnyObject
 
-    public init(size: Size, scale: Double = 1, storage: AnyObject) {
+    package init(size: Size, scale: Double = 1, storage: AnyObject) {
         self.size = size
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.storage = storage

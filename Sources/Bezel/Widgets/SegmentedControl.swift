@@ -57,6 +57,8 @@ open class SegmentedControl: Control {
         return touchedSegment >= 0
     }
 
+    open override func reasonForDecliningTracking(_ touch: Touch) -> String { "no segment under the touch" }
+
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         defer {
             touchedSegment = -1

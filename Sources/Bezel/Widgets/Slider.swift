@@ -81,6 +81,11 @@ open class Slider: Control {
         return true
     }
 
+    open override func reasonForDecliningTracking(_ touch: Touch) -> String {
+        let p = touch.location(in: self)
+        return "the touch at x \(Int(p.x.rounded())) is off the thumb at x \(Int(thumbRect.minX.rounded()))...\(Int(thumbRect.maxX.rounded())) (10 pt allowance); a slider moves only by its thumb"
+    }
+
     open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
         let r = thumbDiameter / 2
         let span = bounds.width - r

@@ -173,6 +173,15 @@ public enum ImageLoader {
     }
 }
 
+extension ImageBuffer {
+    /// An image showing these pixels (drawn from them: later changes to the buffer show),
+    /// `scale` pixels a point.
+    @MainActor public func image(scale: Double = 1) -> Image {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        return Image(size: Size(width: Double(width) / scale, height: Double(height) / scale), scale: scale, storage: self)
+    }
+}
+
 extension Image {
     /// The image called `name` in the app's resources or Bezel's (UIKit's `UIImage(named:)`;
     /// see `ImageLoader.image(named:)`): PNG, JPEG or SVG. Nil when none is found or it
