@@ -23,6 +23,8 @@ public final class Runtime {
     public private(set) var frames = 0
     /// Device pixels a point on the display in use (the `scale` setting, or the panel's).
     public private(set) var displayScale = 1.0
+    /// Reading the accelerometer when the `shake` setting is on.
+    var shakeMonitor: ShakeMonitor?
     /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
     /// in `frames`) is on screen once this is >= n.
     public var framesShown: Int { drm?.flips ?? frames }
@@ -184,6 +186,7 @@ public final class Runtime {
             note += " (no touch input: \(error))"
         } }
         setUpIdleControl()
+        setUpShakeMonitor()
         if isAdminGestureEnabled { installAdminGesture() }
         let backendText = switch backendInUse {
         case .drm: "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)"

@@ -21,6 +21,9 @@ public struct RuntimeConfiguration: Sendable {
     /// Device pixels a point (1, 1.5, 2 or 3); nil: chosen from the panel's physical size
     /// (`DisplayScale`), 1 where it is unknown (headless, the simulator).
     public var scale: Double?
+    /// Shake events from an IIO accelerometer: nil (off, the default: reading one takes 25
+    /// wake-ups a second), "" (the first one found), or an `iio:deviceN` folder.
+    public var shakeSensor: String?
     public var touchRotation: DisplayRotation?
     public var touchMatrix: [Float]?
     public var inputDevices: [String]?

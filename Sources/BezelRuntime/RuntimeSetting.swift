@@ -39,6 +39,17 @@ public struct RuntimeSetting: Sendable {
             c.scale = s
             return nil
         },
+        RuntimeSetting(key: "shake", meaning: "shake events from an IIO accelerometer: off, on (the first found) or its /sys/bus/iio/devices/iio:deviceN folder (polls it 25 times a second)",
+                       defaultValue: "off") { c, v in
+            switch v {
+            case "off": c.shakeSensor = nil
+            case "on": c.shakeSensor = ""
+            default:
+                guard v.hasPrefix("/") else { return "off, on, or the accelerometer's sysfs folder" }
+                c.shakeSensor = v
+            }
+            return nil
+        },
         RuntimeSetting(key: "touch_rotation", meaning: "the touch panel's own mounting, when it differs from the display's", defaultValue: "the display's") { c, v in
             guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
             c.touchRotation = r

@@ -115,26 +115,3 @@ public final class PressEvent {
         self.allPresses = presses
     }
 }
-
-/// Motion events (UIKit's shake) and remote-control events: no hit-testing, sent to the
-/// first responder.
-public enum MotionKind: Sendable {
-    case shake
-}
-
-@MainActor
-public final class MotionEvent {
-    public enum Subtype: Sendable, Equatable {
-        case motionShake
-        case remoteControlPlay, remoteControlPause, remoteControlStop, remoteControlTogglePlayPause
-        case remoteControlNextTrack, remoteControlPreviousTrack
-    }
-
-    public let subtype: Subtype
-    public let timestamp: TimeInterval
-
-    public init(subtype: Subtype, timestamp: TimeInterval) {
-        self.subtype = subtype
-        self.timestamp = timestamp
-    }
-}

@@ -165,6 +165,13 @@ open class Application: Responder {
 
     /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
     public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
+        // Media keys (a keyboard's, an IR remote's through the kernel's rc-core) are
+        // remote-control events, as on iOS, not presses.
+        if let subtype = RemoteControlKeys.subtype(for: key, isDown: isDown) {
+            sendMotionEvent(MotionEvent(subtype: subtype, timestamp: timestamp ?? clock.now))
+            return
+        }
+        if RemoteControlKeys.isMediaKey(key) { return }
         pressSequencer.process(key, isDown: isDown, timestamp: timestamp ?? clock.now, in: self)
     }
 
@@ -222,17 +229,6 @@ open class Application: Responder {
             case .cancelled: recognizer.pressesCancelled(mine, with: event)
             case .stationary: break
             }
-        }
-    }
-
-    /// Delivers a motion (shake) or remote-control event to the first responder (or the key window).
-    open func sendMotionEvent(_ event: MotionEvent, began: Bool = true) {
-        guard let responder = firstResponder ?? keyWindow else { return }
-        switch event.subtype {
-        case .motionShake:
-            if began { responder.motionBegan(.shake, with: event) } else { responder.motionEnded(.shake, with: event) }
-        default:
-            responder.remoteControlReceived(with: event)
         }
     }
 
