@@ -21,6 +21,8 @@ public final class DemoApp {
     public let clock: MinuteClock
     /// What the app reports (a tile pressed, a row selected), for the log.
     public var log: (String) -> Void = { print($0) }
+    /// Media keys and shakes that no screen handled (the end of the responder chain).
+    private let appDelegate = DemoAppDelegate()
 
     public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay) {
         self.application = application
@@ -44,6 +46,8 @@ public final class DemoApp {
         form.onReport = { [unowned self] line in self.log(line) }
         charts.onReport = { [unowned self] line in self.log(line) }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
+        appDelegate.log = { [unowned self] line in self.log(line) }
+        application.delegate = appDelegate
         // The kiosk's look is dark until Settings' Theme says otherwise (UIKit apps switch
         // an in-app theme the same way: the window's override).
         window.overrideUserInterfaceStyle = .dark

@@ -92,10 +92,12 @@ import BezelDemoApp
     }
 
     @Test func theDemoKioskOnDRMNavigatesOnPageFlips() throws {
-        try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips") {
+        try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips; media keys of a uinput keyboard reach the app as remote-control events") {
             let output = try runVariant("demo", binary: "bezel-demo")
             for line in ["atomic xrgb8888", "first frame on screen", "input device added: FT5406", "demo: open Gestures", "demo: showing Gestures",
-                         "peak RSS", "BEZEL-DEMO-EXIT 0"] {
+                         "input device added: Bezel test media keys", "demo: remote control remoteControlTogglePlayPause",
+                         "demo: remote control remoteControlNextTrack", "demo: remote control remoteControlBeginSeekingForward",
+                         "demo: remote control remoteControlEndSeekingForward", "peak RSS", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
         }

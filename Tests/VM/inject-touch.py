@@ -120,6 +120,20 @@ if mode.startswith("form:"):
     logged("Saved")
     time.sleep(60)                # keep the devices while the host takes its screendump
     sys.exit(0)
+if mode.startswith("media:"):
+    # Media keys (E9): a uinput keyboard with play/pause, next and fast-forward, pressed once
+    # the demo has it; its log (the file after "media:") then shows remote-control events.
+    log = mode.split(":", 1)[1]
+    media = UInput({e.EV_KEY: [e.KEY_PLAYPAUSE, e.KEY_NEXTSONG, e.KEY_FASTFORWARD]}, name="Bezel test media keys")
+    for _ in range(1200):
+        if os.path.exists(log) and "input device added: Bezel test media keys" in open(log, errors="replace").read():
+            break
+        time.sleep(0.05)
+    for code in [e.KEY_PLAYPAUSE, e.KEY_NEXTSONG, e.KEY_FASTFORWARD]:
+        media.write(e.EV_KEY, code, 1); media.syn(); time.sleep(0.05)
+        media.write(e.EV_KEY, code, 0); media.syn(); time.sleep(0.1)
+    time.sleep(30)
+    sys.exit(0)
 if mode.startswith("tap-at:"):
     # One tap at a given panel position ("tap-at:X,Y"), e.g. a tile of the demo kiosk.
     x, y = (int(v) for v in mode.split(":", 1)[1].split(","))

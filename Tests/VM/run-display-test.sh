@@ -111,6 +111,9 @@ for i in \$(seq 1 600); do grep -q "input device added: FT5406" /run/demo.log &&
 : > "/run/demo-ready.FT5406_memory_based_driver"
 for i in \$(seq 1 600); do grep -q "showing Gestures" /run/demo.log && break; sleep 0.1; done
 echo BEZEL-DEMO-TAPPED
+# Media keys on a uinput keyboard: remote-control events up the responder chain.
+/usr/bin/python3 $here/inject-touch.py /run/demo-ready media:/run/demo.log &
+for i in \$(seq 1 600); do grep -q "remoteControlEndSeekingForward" /run/demo.log && break; sleep 0.1; done
 sleep 1
 kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
