@@ -90,6 +90,12 @@ case "$command" in
         ensure_packages
         swift build --build-tests
         swift test "$@"
+        if [ $# -eq 0 ]; then
+            # The example app (Tests/ExampleApp): another package depending on Bezel, holding
+            # the README's code samples, with its own BezelTesting tests.
+            swift build --package-path Tests/ExampleApp --build-tests
+            swift test --package-path Tests/ExampleApp
+        fi
         ;;
     bench)
         find_swift

@@ -370,7 +370,7 @@ public final class CairoDrawingContext: DrawingContext {
         pango_layout_set_ellipsize(layout, width == nil || unlimited ? PANGO_ELLIPSIZE_NONE : ellipsize)
         // Bezel's left and right are absolute, as UIKit's: Pango mirrors the alignment of a
         // right-to-left paragraph, so mirror it back.
-        let rightToLeft = pango_find_base_dir(text, -1) == PANGO_DIRECTION_RTL
+        let rightToLeft = Self.isRightToLeft(text)
         let alignment: PangoAlignment
         switch style.alignment {
         case .left: alignment = rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
@@ -476,6 +476,23 @@ public final class CairoDrawingContext: DrawingContext {
             start = end
         }
         pango_layout_set_attributes(layout, list)
+    }
+
+    /// The paragraph's direction from its first strong character (Unicode's rule P2, what
+    /// the deprecated pango_find_base_dir did): right to left when the first letter is of a
+    /// right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko..., their presentation forms
+    /// and the supplementary planes' RTL blocks), left to right for any other letter.
+    static func isRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+                || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v) {
+                if scalar.properties.isAlphabetic || scalar.properties.generalCategory == .otherLetter { return true }
+                continue
+            }
+            if scalar.properties.isAlphabetic { return false }
+        }
+        return false
     }
 
     static func pangoWeight(_ weight: TextStyle.Weight) -> PangoWeight {

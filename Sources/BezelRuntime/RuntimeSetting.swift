@@ -95,7 +95,7 @@ public struct RuntimeSetting: Sendable {
     ]
 
     /// A setting whose value is one of an enumeration's raw values (case-insensitive).
-    static func choice<T: RawRepresentable>(_ key: String, meaning: String, default: String, expected: String,
+    static func choice<T: RawRepresentable & Sendable>(_ key: String, meaning: String, default: String, expected: String,
                                             _ assign: @escaping @Sendable (inout RuntimeConfiguration, T) -> Void) -> RuntimeSetting where T.RawValue == String {
         RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
             guard let value = T(rawValue: v.lowercased()) else { return expected }

@@ -1,0 +1,164 @@
+// The README's code samples, each inside a function that supplies the names it leaves to the
+// reader (a card, a panel, a model...), so that CI compiles them as they are written there.
+// `ReadmeSampleTests` in Bezel's own tests checks that every Swift block of the README is
+// here, line for line: a sample that stops compiling fails CI.
+import Bezel
+import BezelCairo
+import Observation
+
+// MARK: Writing an app
+
+@MainActor func buildUI(_ app: Application) {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+    let button = Button(frame: Rect(x: 16, y: 76, width: 120, height: 80))
+    button.title = "Start"
+    button.addAction(for: .touchUpInside) { _, _ in print("start!") }
+    window.addSubview(button)
+
+    let doubleTap = TapGestureRecognizer { _ in print("double tap") }
+    doubleTap.numberOfTapsRequired = 2
+    window.addGestureRecognizer(doubleTap)
+    window.makeKeyAndVisible()
+}
+
+// MARK: Models
+
+enum ObservingSample {
+    @Observable final class Order { var cups = 0 }
+
+    @MainActor static func run(orderLabel: Label) {
+        let order = Order()
+orderLabel.observe { label in label.text = "\(order.cups) cups" }
+    }
+}
+
+// MARK: Animation
+
+@MainActor func animationSample(card: View, panel: View, home: Point) {
+// The model is set at once (card.frame reads the end value, hit-testing uses it); the
+// screen moves there on display-link frames (page flips on a panel).
+View.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .allowUserInteraction], animations: {
+    card.center = Point(x: 400, y: 240)
+    card.alpha = 1
+}, completion: { finished in print(finished ? "arrived" : "interrupted") })
+
+// A spring, thrown with the finger's speed (distances per second, UIKit's unit).
+View.animate(withDuration: 0.6, usingSpringWithDamping: 0.55, initialSpringVelocity: 3, animations: {
+    card.center = home
+})
+
+// Interruptible: scrub with a pan, then finish or turn back.
+let drawer = ViewPropertyAnimator(duration: 0.5, curve: .easeInOut) { panel.frame.origin.y = 40 }
+drawer.pauseAnimation()
+drawer.fractionComplete = 0.4            // from a pan's translation
+drawer.isReversed = true
+drawer.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+}
+
+// MARK: Presentation
+
+final class StaffViewController: ViewController {}
+func charge() {}
+func openStaff() {}
+
+@MainActor final class PresentationSample: ViewController, TabBarControllerDelegate {
+    let menu = ViewController(), orders = ViewController(), navigation = NavigationController(rootViewController: ViewController())
+    let menuIcon: Image? = nil
+
+    func run() {
+let alert = AlertController(title: "Pay 4.50?", message: "Your card will be charged.", preferredStyle: .alert)
+alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+alert.addAction(AlertAction(title: "Pay", style: .default) { _ in charge() })   // runs after the dismissal
+present(alert, animated: true)
+
+let sheet = StaffViewController()
+sheet.modalPresentationStyle = .formSheet        // .fullScreen (default), .overFullScreen, .formSheet
+present(sheet, animated: true) { print("shown") }
+// ... later, from either controller:
+dismiss(animated: true)
+
+let tabs = TabBarController()
+menu.tabBarItem = TabBarItem(title: "Menu", image: menuIcon)
+orders.tabBarItem.badgeValue = "3"
+tabs.setViewControllers([NavigationController(rootViewController: menu), orders])
+tabs.delegate = self                              // tabBarController(_:shouldSelect:)
+
+menu.navigationItem.rightBarButtonItem = BarButtonItem(title: "Order", style: .done, target: self, action: Selector("order"))
+menu.navigationItem.leftBarButtonItem = BarButtonItem(title: "Staff") { _ in openStaff() }
+navigation.navigationBar.barTintColor = Color(rgb: 0x1B2631)
+    }
+}
+
+// MARK: Text input
+
+final class PINScreen: ViewController, TextFieldDelegate {
+    let pin = TextField(frame: Rect(x: 180, y: 140, width: 420, height: 44))
+
+    override func viewDidLoad() {
+        pin.borderStyle = .roundedRect
+        pin.placeholder = "4 digits"
+        pin.keyboardType = .numberPad          // the on-screen number pad
+        pin.isSecureTextEntry = true           // bullets; the last digit shows for 1 s
+        pin.clearButtonMode = .whileEditing
+        pin.delegate = self
+        pin.addAction(for: .editingChanged) { [unowned self] _, _ in print(pin.text ?? "") }
+        view.addSubview(pin)
+    }
+
+    // A veto or a rewrite, as in UIKit: digits only, at most four.
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+                   replacementString string: String) -> Bool {
+        var result = textField.text ?? ""
+        result.replaceSubrange(range, with: string)
+        return string.allSatisfy(\.isNumber) && result.count <= 4
+    }
+
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        textField.resignFirstResponder()       // Done hides the keyboard
+        return false
+    }
+}
+
+// MARK: Drawing
+
+final class BrewRing: View {
+    var progress = 0.4 { didSet { setNeedsDisplay() } }
+
+    override func draw(_ rect: Rect, in context: any DrawingContext) {
+        let ring = BezierPath(arcCenter: Point(x: 60, y: 60), radius: 44,
+                              startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: true)
+        ring.lineWidth = 12
+        ring.lineCapStyle = .round
+        ring.stroke(Color(rgb: 0xF39C12), in: context)
+
+        var card = Path()
+        card.addRoundedRect(Rect(x: 130, y: 10, width: 100, height: 100), cornerRadius: 12)
+        context.drawShadow(of: card, shadow: Shadow(color: Color.black.withAlpha(0.3), offset: Size(width: 0, height: 4), blurRadius: 12))
+        context.saveState()
+        context.clip(to: card, rule: .winding)
+        context.drawLinearGradient(Gradient(colors: [.white, Color(rgb: 0x2E86DE)]), start: Point(x: 130, y: 10),
+                                   end: Point(x: 230, y: 110), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        context.restoreState()
+    }
+}
+
+// MARK: Appearance
+
+@MainActor func appearanceSample(label: Label, window: Window, application: Application) {
+let card = Color(light: .white, dark: Color(rgb: 0x2C2C2E))
+let ink = Color { traits in traits.userInterfaceStyle == .dark ? .white : .black }
+label.style.color = .secondaryLabel          // UIKit's system colours, both styles
+window.overrideUserInterfaceStyle = .dark    // an in-app theme switch (or on a view or a controller)
+application.userInterfaceStyle = .dark       // the system's setting: windows without an override follow
+    _ = (card, ink)
+}
+
+// MARK: Resources
+
+@MainActor func resourcesSample(label: Label, iconPath: String) throws {
+let logo = Image(named: "logo")                 // Images/logo.png, .jpg, .jpeg or .svg
+let photo = Image(contentsOfFile: "/srv/menu/latte.jpg")
+let icon = try ImageLoader.load(path: iconPath, size: Size(width: 96, height: 96))   // an SVG drawn at 96 px
+label.style.family = "Coffee Serif"             // a font from the app's Fonts/
+    _ = (logo, photo, icon)
+}
