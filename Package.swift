@@ -11,10 +11,11 @@ let package = Package(
         .library(name: "BezelTesting", targets: ["BezelTesting"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
-        .executable(name: "bezel-loop-check", targets: ["BezelLoopCheck"]),
-        .executable(name: "bezel-drm-check", targets: ["BezelDRMCheck"]),
-        .executable(name: "bezel-input-check", targets: ["BezelInputCheck"]),
-        .executable(name: "bezel-runtime-check", targets: ["BezelRuntimeCheck"]),
+    ],
+    dependencies: [
+        // DocC for the documentation (`swift package generate-documentation`); a plugin only:
+        // nothing of it is linked into Bezel or an app.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
@@ -32,7 +33,7 @@ let package = Package(
         // The platform layer: the main-thread event loop (the DRM and libinput backends come next).
         .target(name: "BezelLinux", dependencies: ["Bezel", "CLinuxEvents"], path: "Sources/BezelLinux"),
         // Runs MainLoop for real in its own process; the tests start it.
-        .executableTarget(name: "BezelLoopCheck", dependencies: ["Bezel", "BezelLinux"], path: "Sources/BezelLoopCheck"),
+        .executableTarget(name: "bezel-loop-check", dependencies: ["Bezel", "BezelLinux"], path: "Sources/BezelLoopCheck"),
         // libdrm (KMS, dumb buffers), wrapped once in BezelDRM.
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // libseat (seatd / logind device access), wrapped once in BezelSeat.
@@ -42,7 +43,7 @@ let package = Package(
         // The DRM/KMS display backend: card, connector, mode, CRTC, dumb buffers, presenting frames.
         .target(name: "BezelDRM", dependencies: ["Bezel", "BezelCairo", "BezelSeat", "CDRM"], path: "Sources/BezelDRM"),
         // Shows the standard scene on a real DRM device (the QEMU test runs it in the guest).
-        .executableTarget(name: "BezelDRMCheck", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelScenes"],
+        .executableTarget(name: "bezel-drm-check", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelScenes"],
                           path: "Sources/BezelDRMCheck"),
         // libinput + libudev, wrapped once in BezelInput.
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
@@ -53,17 +54,19 @@ let package = Package(
         // list, pointers as one finger, keys with xkbcommon symbols.
         .target(name: "BezelInput", dependencies: ["Bezel", "BezelSeat", "CInput", "CXKB"], path: "Sources/BezelInput"),
         // Taps the standard scene through libinput on a real kernel (the QEMU test runs it).
-        .executableTarget(name: "BezelInputCheck", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
+        .executableTarget(name: "bezel-input-check", dependencies: ["Bezel", "BezelInput", "BezelLinux", "BezelScenes"],
                           path: "Sources/BezelInputCheck"),
         // SDL2 (with Xlib for its connection's descriptor), wrapped once in BezelSimulator.
-        .systemLibrary(name: "CSDL", path: "Sources/CSDL", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // No pkgConfig: sdl2.pc's -D_REENTRANT is a flag SwiftPM refuses for packages that depend
+        // on Bezel (a warning in every build of theirs); the headers are found as <SDL2/...>.
+        .systemLibrary(name: "CSDL", path: "Sources/CSDL", providers: [.apt(["libsdl2-dev"])]),
         // The desktop simulator: an SDL2 window, the mouse as a finger (Alt: two fingers), keys.
         .target(name: "BezelSimulator", dependencies: ["Bezel", "BezelCairo", "CSDL"], path: "Sources/BezelSimulator"),
         // Runs an app: MainLoop + DRM (or headless) + libinput, configured from BEZEL_*.
         .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator"],
                 path: "Sources/BezelRuntime"),
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
-        .executableTarget(name: "BezelRuntimeCheck", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
+        .executableTarget(name: "bezel-runtime-check", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
                           path: "Sources/BezelRuntimeCheck"),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).

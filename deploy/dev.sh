@@ -6,6 +6,8 @@
 #   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release
 #   bash deploy/dev.sh measure install what is missing, measure the release runtime on a real
 #                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency)
+#   bash deploy/dev.sh docs    install what is missing, build the DocC documentation of the
+#                              libraries (warnings are errors) into .build/plugins/Swift-DocC
 #
 # Needs the Swift 6 toolchain, which Debian does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
@@ -74,7 +76,7 @@ measure_demo() {
 }
 
 usage() {
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 command=${1:-}
@@ -126,6 +128,13 @@ case "$command" in
         ;;
     -h|--help|help)
         usage
+        ;;
+    docs)
+        find_swift
+        ensure_packages
+        for target in Bezel BezelCairo BezelRuntime BezelTesting; do
+            swift package --disable-sandbox generate-documentation --target "$target" --warnings-as-errors
+        done
         ;;
     *)
         usage >&2

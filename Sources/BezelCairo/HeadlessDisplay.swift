@@ -22,6 +22,7 @@ public final class HeadlessDisplay {
     public let scale: Double
 
     /// - Parameters:
+    ///   - window: the window drawn (its size in points; it must not be empty).
     ///   - rotation: the panel's mounting; the framebuffer has the panel's size.
     ///   - scale: device pixels a point (one of `DisplayScale.supported`; others are refused).
     public init(window: Window, rotation: DisplayRotation = .none, scale: Double = 1) throws(CairoError) {

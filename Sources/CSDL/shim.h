@@ -2,8 +2,8 @@
 // the simulator's events wake Bezel's epoll loop instead of being polled).
 #ifndef BEZEL_CSDL_SHIM_H
 #define BEZEL_CSDL_SHIM_H
-#include <SDL.h>
-#include <SDL_syswm.h>
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
 
 // The descriptor the window system's events arrive on (X11), or -1 (Wayland, others: poll).
 static inline int bezel_sdl_event_fd(SDL_Window *window) {

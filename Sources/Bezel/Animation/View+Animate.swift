@@ -9,6 +9,8 @@ extension View {
     /// - Parameters:
     ///   - duration: seconds; 0 or less (or NaN) changes the values at once.
     ///   - delay: seconds before the motion starts; the views show their old values meanwhile.
+    ///   - options: the curve, repetition, `.beginFromCurrentState`, `.allowUserInteraction`...
+    ///   - animations: the changes, made at once to the model values.
     ///   - completion: `true` when every change ran to its end; `false` when one was
     ///     interrupted (`.beginFromCurrentState` from another animation, `removeAllAnimations()`,
     ///     the view leaving its window).

@@ -153,10 +153,8 @@ final class TouchDispatcher {
         for touch in touches.dropFirst() {
             for recognizer in touch.gestureRecognizers { recognizers.appendIfAbsent(recognizer) }
         }
-        arbiter.handOutReport { deliver(touches, phase: phase, event: event, to: recognizers) }
-    }
-
-    private func deliver(_ touches: [Touch], phase: Touch.Phase, event: Event, to recognizers: [GestureRecognizer]) {
+        arbiter.beginReport()
+        defer { arbiter.endReport() }
         for recognizer in recognizers {
             // An earlier recognizer's decision in this same report may have settled this one.
             guard arbiter.isReceiving(recognizer) else { continue }

@@ -160,9 +160,13 @@ final class GestureArbiter {
     @exclusivity(unchecked) private var isHandingOutReport = false
     @exclusivity(unchecked) private var wokenDuringReport = false
 
-    func handOutReport(_ body: () -> Void) {
+    /// Called around the hand-out of one report (plain calls, not a closure: this is on
+    /// every touch's path, M3).
+    func beginReport() {
         isHandingOutReport = true
-        body()
+    }
+
+    func endReport() {
         isHandingOutReport = false
         if wokenDuringReport {
             wokenDuringReport = false

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,13 +36,13 @@ public final class ObservationToken {
             return
         }
         updateCount += 1
-        withObservationTracking { update() } onChange: { [weak self] in
-            // Called in the property's willSet, on the thread that changes it.
-            if ObservationUpdates.isMainThread {
-                MainActor.assumeIsolated { if let self { ObservationUpdates.schedule(self) } }
-            } else {
-                Task { @MainActor [weak self] in if let self { ObservationUpdates.schedule(self) } }
-            }
+        let reference = TokenReference(self)
+        withObservationTracking { update() } onChange: {
+            // Called in the property's willSet, on the thread that changes it: noted under a
+            // lock (whatever the thread), picked up before the next frame on the main actor.
+            ObservationUpdates.changed.withLock { $0.append(reference) }
+            // From another thread, the main actor must wake to draw that frame.
+            if !ObservationUpdates.isMainThread { Task { @MainActor in ObservationUpdates.takeChanged() } }
         }
     }
 }
@@ -49,9 +50,28 @@ public final class ObservationToken {
 /// Runs the updates of changed observations before the next frame is drawn
 /// (`Window.prepareForFrame()`): a model changed three times between frames updates its
 /// views once, with its latest values.
+/// A token as the change handler (which may run on any thread) holds it: weakly, only ever
+/// dereferenced on the main actor.
+final class TokenReference: @unchecked Sendable {
+    weak var token: ObservationToken?
+    @MainActor init(_ token: ObservationToken) { self.token = token }
+}
+
 @MainActor
 enum ObservationUpdates {
     private static var pending: [ObservationToken] = []
+    /// Changes noted by handlers, from any thread.
+    nonisolated static let changed = Mutex<[TokenReference]>([])
+
+    /// Schedules the tokens whose models changed.
+    static func takeChanged() {
+        let references = changed.withLock { list -> [TokenReference] in
+            let taken = list
+            list.removeAll()
+            return taken
+        }
+        for reference in references { if let token = reference.token { schedule(token) } }
+    }
 
     /// The main thread, noted at the first `observe` (which runs on it).
     nonisolated(unsafe) private static var mainThread: pthread_t?
@@ -72,11 +92,13 @@ enum ObservationUpdates {
 
     /// Runs every scheduled update (and those their updates schedule).
     static func flush() {
+        takeChanged()
         var rounds = 0
         while !pending.isEmpty, rounds < 100 {
             let batch = pending
             pending.removeAll()
             for token in batch { token.run() }
+            takeChanged()
             rounds += 1
         }
     }

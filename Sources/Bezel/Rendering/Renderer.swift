@@ -70,23 +70,22 @@ public enum Renderer {
     }
 
     /// Subviews are cut to the view's bounds, rounded by its corner radius as UIKit's
-    /// `masksToBounds` rounds them (a highlighted button in an alert's rounded corner). A
-    /// path clip makes cairo mask everything drawn under it, so it is used only when a subview
-    /// reaches into a corner; otherwise the rectangle cuts the same pixels.
-    private static func clipSubviews(of view: View, to bounds: Rect, in context: any DrawingContext) {
+    /// `masksToBounds` rounds them (a highlighted button in an alert's rounded corner): the
+    /// rounded outline and its four corner squares, nil without a radius.
+    private static func roundedCorners(of view: View, bounds: Rect) -> (path: Path, squares: [Rect])? {
         let radius = min(view.cornerRadius, bounds.width / 2, bounds.height / 2)
-        guard radius > 0 else { return context.clip(to: bounds) }
-        let corners = [Rect(x: bounds.minX, y: bounds.minY, width: radius, height: radius),
-                       Rect(x: bounds.maxX - radius, y: bounds.minY, width: radius, height: radius),
-                       Rect(x: bounds.minX, y: bounds.maxY - radius, width: radius, height: radius),
-                       Rect(x: bounds.maxX - radius, y: bounds.maxY - radius, width: radius, height: radius)]
-        let reachesCorner = view.subviews.contains { subview in
-            !subview.isHidden && corners.contains { subview.frame.intersects($0) }
-        }
-        guard reachesCorner else { return context.clip(to: bounds) }
+        guard radius > 0 else { return nil }
         var rounded = Path()
         rounded.addRoundedRect(bounds, cornerRadius: radius)
-        context.clip(to: rounded, rule: .winding)
+        return (rounded, [Rect(x: bounds.minX, y: bounds.minY, width: radius, height: radius),
+                          Rect(x: bounds.maxX - radius, y: bounds.minY, width: radius, height: radius),
+                          Rect(x: bounds.minX, y: bounds.maxY - radius, width: radius, height: radius),
+                          Rect(x: bounds.maxX - radius, y: bounds.maxY - radius, width: radius, height: radius)])
+    }
+
+    private static func reachesCorner(_ subview: View, _ corners: [Rect]) -> Bool {
+        let reach = subview.visualFrame(for: subview.frame, transform: subview.transform)
+        return corners.contains { reach.intersects($0) }
     }
 
     /// `style`: the style the context resolves colours with when the view is reached (its
@@ -176,9 +175,19 @@ public enum Renderer {
         }
         if !view.subviews.isEmpty {
             context.saveState()
-            if view.clipsToBounds { clipSubviews(of: view, to: bounds, in: context) }
+            if view.clipsToBounds { context.clip(to: bounds) }
+            let corners = view.clipsToBounds ? roundedCorners(of: view, bounds: bounds) : nil
             for subview in view.subviews {
-                draw(subview, in: context, dirty: local, isRoot: false, style: ownStyle)
+                if let corners, reachesCorner(subview, corners.squares) {
+                    // Only a subview in a rounded corner is drawn under the rounded clip (cairo
+                    // masks everything drawn under a path clip: the rest keeps the cheap one).
+                    context.saveState()
+                    context.clip(to: corners.path, rule: .winding)
+                    draw(subview, in: context, dirty: local, isRoot: false, style: ownStyle)
+                    context.restoreState()
+                } else {
+                    draw(subview, in: context, dirty: local, isRoot: false, style: ownStyle)
+                }
             }
             context.restoreState()
         }
