@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "Bezel", path: "Sources/Bezel"),
         // cairo + Pango + fontconfig, wrapped once in BezelCairo (the core never sees a C pointer).
         .systemLibrary(
-            name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+            // No pkgConfig: glib's flags carry -pthread, refused (with a warning) for packages
+            // that depend on Bezel; Pango's API is declared in the shim instead (shim.h).
+            name: "CCairo", path: "Sources/CCairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
         ),
         // The cairo drawing backend: image buffers, the DrawingContext, text, PNG, headless display.

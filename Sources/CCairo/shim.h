@@ -1,15 +1,99 @@
 // The C edge of Bezel's drawing: cairo (2D raster), Pango (text layout and shaping through
 // HarfBuzz) and fontconfig (font discovery). Only BezelCairo imports this module.
+//
+// Pango and GLib are declared here, the part Bezel calls, instead of included: their headers
+// need pkg-config's -I flags, and glib's pkg-config also gives -pthread, a flag SwiftPM
+// refuses for any package that depends on Bezel (a warning in each of its builds). The
+// declarations are Pango 1.44+'s and GLib 2's stable ABI (Debian 12 ships Pango 1.50).
 #ifndef BEZEL_CCAIRO_SHIM_H
 #define BEZEL_CCAIRO_SHIM_H
 
-#include <cairo.h>
-#include <pango/pangocairo.h>
+#include <cairo/cairo.h>
 #include <fontconfig/fontconfig.h>
 
-// Function-like macros do not import into Swift: re-exported as functions.
+// GLib
+typedef int gboolean;
+typedef unsigned short guint16;
+typedef unsigned int guint32;
+typedef guint32 GQuark;
+typedef struct _GError { GQuark domain; int code; char *message; } GError;
+void g_error_free(GError *error);
+void g_object_unref(void *object);
+
+// Pango types
+typedef struct _PangoLayout PangoLayout;
+typedef struct _PangoLayoutIter PangoLayoutIter;
+typedef struct _PangoFontDescription PangoFontDescription;
+typedef struct _PangoAttrList PangoAttrList;
+typedef struct _PangoAttrClass PangoAttrClass;
+typedef struct _PangoCairoFontMap PangoCairoFontMap;
+typedef struct _PangoAttribute { const PangoAttrClass *klass; unsigned int start_index; unsigned int end_index; } PangoAttribute;
+typedef struct _PangoRectangle { int x; int y; int width; int height; } PangoRectangle;
+
+typedef enum { PANGO_WEIGHT_THIN = 100, PANGO_WEIGHT_NORMAL = 400, PANGO_WEIGHT_MEDIUM = 500,
+               PANGO_WEIGHT_SEMIBOLD = 600, PANGO_WEIGHT_BOLD = 700, PANGO_WEIGHT_ULTRAHEAVY = 1000 } PangoWeight;
+typedef enum { PANGO_ALIGN_LEFT, PANGO_ALIGN_CENTER, PANGO_ALIGN_RIGHT } PangoAlignment;
+typedef enum { PANGO_WRAP_WORD, PANGO_WRAP_CHAR, PANGO_WRAP_WORD_CHAR } PangoWrapMode;
+typedef enum { PANGO_ELLIPSIZE_NONE, PANGO_ELLIPSIZE_START, PANGO_ELLIPSIZE_MIDDLE, PANGO_ELLIPSIZE_END } PangoEllipsizeMode;
+typedef enum { PANGO_UNDERLINE_NONE, PANGO_UNDERLINE_SINGLE, PANGO_UNDERLINE_DOUBLE, PANGO_UNDERLINE_LOW,
+               PANGO_UNDERLINE_ERROR } PangoUnderline;
+
+// Attributes
+PangoAttribute *pango_attr_background_alpha_new(guint16 alpha);
+PangoAttribute *pango_attr_background_new(guint16 red, guint16 green, guint16 blue);
+PangoAttribute *pango_attr_family_new(const char *family);
+PangoAttribute *pango_attr_foreground_alpha_new(guint16 alpha);
+PangoAttribute *pango_attr_foreground_new(guint16 red, guint16 green, guint16 blue);
+PangoAttribute *pango_attr_insert_hyphens_new(gboolean insert_hyphens);
+PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing);
+PangoAttribute *pango_attr_rise_new(int rise);
+PangoAttribute *pango_attr_size_new_absolute(int size);
+PangoAttribute *pango_attr_strikethrough_color_new(guint16 red, guint16 green, guint16 blue);
+PangoAttribute *pango_attr_strikethrough_new(gboolean strikethrough);
+PangoAttribute *pango_attr_underline_color_new(guint16 red, guint16 green, guint16 blue);
+PangoAttribute *pango_attr_underline_new(PangoUnderline underline);
+PangoAttribute *pango_attr_weight_new(PangoWeight weight);
+PangoAttrList *pango_attr_list_new(void);
+void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attr);
+void pango_attr_list_unref(PangoAttrList *list);
+
+// Pango and cairo
+PangoLayout *pango_cairo_create_layout(cairo_t *cr);
+void pango_cairo_font_map_set_default(PangoCairoFontMap *fontmap);
+void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout);
+void pango_cairo_update_layout(cairo_t *cr, PangoLayout *layout);
+
+// Fonts
+PangoFontDescription *pango_font_description_new(void);
+void pango_font_description_free(PangoFontDescription *desc);
+void pango_font_description_set_absolute_size(PangoFontDescription *desc, double size);
+void pango_font_description_set_family(PangoFontDescription *desc, const char *family);
+void pango_font_description_set_weight(PangoFontDescription *desc, PangoWeight weight);
+
+// Layouts
+void pango_layout_get_cursor_pos(PangoLayout *layout, int index_, PangoRectangle *strong_pos, PangoRectangle *weak_pos);
+PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
+int pango_layout_get_line_count(PangoLayout *layout);
+void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
+void pango_layout_iter_free(PangoLayoutIter *iter);
+void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_);
+gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
+void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
+void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);
+void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize);
+void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc);
+void pango_layout_set_height(PangoLayout *layout, int height);
+void pango_layout_set_spacing(PangoLayout *layout, int spacing);
+void pango_layout_set_text(PangoLayout *layout, const char *text, int length);
+void pango_layout_set_width(PangoLayout *layout, int width);
+void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap);
+gboolean pango_layout_xy_to_index(PangoLayout *layout, int x, int y, int *index_, int *trailing);
+int pango_units_from_double(double d);
+double pango_units_to_double(int i);
+
+// Pango's units: 1/1024 of a point (PANGO_SCALE).
 static inline int bezel_pango_units_from_double(double d) { return pango_units_from_double(d); }
 static inline double bezel_pango_units_to_double(int i) { return pango_units_to_double(i); }
-static inline int bezel_pango_scale(void) { return PANGO_SCALE; }
+static inline int bezel_pango_scale(void) { return 1024; }
 
 #endif
