@@ -221,8 +221,11 @@ final class TextEditingEngine {
         case .delete: deleteForward()
         case .leftArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.lowerBound : caret - 1)
         case .rightArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.upperBound : caret + 1)
-        case .home, .upArrow where !host.engineIsMultiline: move(to: host.engineIsMultiline ? buffer.lineStart(before: caret) : 0)
-        case .end, .downArrow where !host.engineIsMultiline: move(to: host.engineIsMultiline ? buffer.lineEnd(after: caret) : buffer.count)
+        // Home and End always; Up and Down only in one line (a text view moves between lines).
+        case .home: move(to: host.engineIsMultiline ? buffer.lineStart(before: caret) : 0)
+        case .upArrow where !host.engineIsMultiline: move(to: 0)
+        case .end: move(to: host.engineIsMultiline ? buffer.lineEnd(after: caret) : buffer.count)
+        case .downArrow where !host.engineIsMultiline: move(to: buffer.count)
         case .enter, .keypadEnter: host.returnKeyPressed()
         case .tab: return FocusNavigation.moveFocus(from: host, backwards: modifiers.contains(.shift))
         default:
