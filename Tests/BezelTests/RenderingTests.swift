@@ -31,7 +31,7 @@ import Glibc
         buttons[2].isEnabled = false
         buttons[3].isSelected = true
         let (app, window) = Snapshot.window(Size(width: 530, height: 80), buttons)
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "button-states") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "button-states") }
     }
 
     @Test func sliderAndSwitchStates() throws {
@@ -50,7 +50,7 @@ import Glibc
         let offDisabled = Switch(frame: Rect(x: 340, y: 112, width: 80, height: 40))
         offDisabled.isEnabled = false
         let (app, window) = Snapshot.window(Size(width: 440, height: 170), [low, mid, high, disabled, off, on, offDisabled])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "slider-switch-states") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "slider-switch-states") }
     }
 
     @Test func labelsWrapTruncateAndShapeScripts() throws {
@@ -67,7 +67,7 @@ import Glibc
         let bold = Label(frame: Rect(x: 10, y: 210, width: 300, height: 30), text: "Bold 1234567890",
                          style: TextStyle(size: 20, weight: .bold, color: Color(rgb: 0x2E86DE)))
         let (app, window) = Snapshot.window(Size(width: 320, height: 250), [latin, truncated, wrapped, arabic, bold])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels") }
     }
 
     @Test func viewVisualsRoundingBordersGroupOpacityAndClipping() throws {
@@ -95,7 +95,7 @@ import Glibc
         hidden.backgroundColor = .white
         hidden.isHidden = true
         let (app, window) = Snapshot.window(Size(width: 350, height: 110), [rounded, group, clipper, hidden])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "view-visuals") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "view-visuals") }
     }
 
     @Test func incrementalFramesEqualAFullRedraw() throws {
@@ -212,7 +212,7 @@ import Glibc
         let emoji = Label(frame: Rect(x: 10, y: 130, width: 300, height: 36), text: "Ready 👍 🎉 ✅",
                           style: TextStyle(size: 22, color: .white))
         let (app, window) = Snapshot.window(Size(width: 320, height: 175), [chinese, japanese, mixed, emoji])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels-cjk") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "labels-cjk") }
     }
 
     @Test func scrollIndicatorsAndAButtonWithAnImage() throws {

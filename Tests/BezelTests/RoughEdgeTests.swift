@@ -85,3 +85,39 @@ import BezelCairo
         #expect(filter.line(for: "distinct 4999") == nil, "still remembered after a reset")
     }
 }
+
+/// A whole tap fed through `handleTouchFrame` from inside an action (issue 13 item 5, the
+/// case that lost taps): delivered after the current frame, in order; the outer finger ends
+/// with its frame and its next tap fires once, with no diagnostic.
+@MainActor
+@Suite struct ReentrantFrameTests {
+    @Test func aTapFedFromAnActionIsDeliveredAfterTheCurrentFrame() {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let a = Button(frame: Rect(x: 10, y: 10, width: 100, height: 60))
+        let b = Button(frame: Rect(x: 200, y: 10, width: 100, height: 60))
+        window.addSubview(a)
+        window.addSubview(b)
+        window.makeKeyAndVisible()
+        var log: [String] = []
+        var fed = false
+        a.addAction(for: .touchUpInside) { _, _ in
+            log.append("a")
+            guard !fed else { return }
+            fed = true
+            app.handleTouchFrame(TouchFrame([.down(2, at: Point(x: 250, y: 40))], timestamp: app.clock.now))
+            app.handleTouchFrame(TouchFrame([.up(2)], timestamp: app.clock.now))
+            log.append("a returns")
+        }
+        b.addAction(for: .touchUpInside) { _, _ in log.append("b") }
+        let fingers = TouchScript(app)
+        let reports = capturingDiagnostics {
+            fingers.tap(1, at: Point(x: 60, y: 40))
+            fingers.wait(0.5)
+            fingers.tap(1, at: Point(x: 60, y: 40))
+            fingers.wait(0.5)
+        }
+        #expect(log == ["a", "a returns", "b", "a"])
+        #expect(reports.isEmpty, "\(reports)")
+    }
+}

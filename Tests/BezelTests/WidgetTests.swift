@@ -23,7 +23,7 @@ import BezelCairo
         let missing = ImageView(frame: Rect(x: 180, y: 100, width: 60, height: 48))
         let (app, window) = Snapshot.window(Size(width: 330, height: 160),
                                             [progress, pages, stepper, segmented, spinner, icon, fitted, missing])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "widgets") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "widgets") }
     }
 
     @Test func pageControlStepperAndSegmentsRespondToTaps() {
@@ -172,7 +172,7 @@ import BezelCairo
         pagesSingle.hidesForSinglePage = true
         let (app, window) = Snapshot.window(Size(width: 310, height: 95),
                                             [stepperPressed, stepperDisabled, segmentedDisabled, switchPressed, pagesSingle])
-        try withExtendedLifetime(app) { try Snapshot.check(window, named: "widget-states") }
+        _ = try withExtendedLifetime(app) { try Snapshot.check(window, named: "widget-states") }
     }
 
     @Test func hugeAndDegenerateViewsRenderWithoutTrouble() throws {

@@ -115,8 +115,23 @@ open class Application: Responder {
     /// Entry point of touch input: one frame of finger reports from a touch source (libinput,
     /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
     public func handleTouchFrame(_ frame: TouchFrame) {
+        // A frame fed while one is being delivered (an action that feeds a whole tap, a
+        // nested dispatch) waits for the current one to finish, then goes in order: delivered
+        // in the middle, it would end touches under the outer delivery's feet and leave the
+        // outer finger live after its end (a phantom touch that eats the next tap).
+        if isHandlingTouchFrame {
+            queuedTouchFrames.append(frame)
+            return
+        }
+        isHandlingTouchFrame = true
         touchSequencer.process(frame, in: self)
+        while !queuedTouchFrames.isEmpty {
+            touchSequencer.process(queuedTouchFrames.removeFirst(), in: self)
+        }
+        isHandlingTouchFrame = false
     }
+    @exclusivity(unchecked) private var isHandlingTouchFrame = false
+    @exclusivity(unchecked) private var queuedTouchFrames: [TouchFrame] = []
 
     /// Delivers a touch event to the windows its touches belong to. While interaction events
     /// are ignored, touches that begin are dropped for their whole life.
