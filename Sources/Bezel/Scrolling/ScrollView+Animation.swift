@@ -15,8 +15,10 @@ extension ScrollView {
             return
         }
         var last = window?.application?.clock.now ?? 0
+        animationTarget = target
         animation = link.add { [weak self] now in
             guard let self else { return }
+            let target = self.animationTarget
             let elapsedMs = max(0, (now - last) * 1000)
             last = now
             let keep = pow(rate, elapsedMs)
@@ -43,11 +45,13 @@ extension ScrollView {
             delegate?.scrollViewDidEndScrollingAnimation(self)
             return
         }
-        let start = contentOffset
+        animationStart = contentOffset
+        animationTarget = target
         let startTime = app.clock.now
         isScrollAnimating = true
         animation = app.displayLink.add { [weak self] now in
             guard let self else { return }
+            let start = self.animationStart, target = self.animationTarget
             let progress = min(1, (now - startTime) / Self.animatedScrollDuration)
             let eased = 1 - pow(1 - progress, 3)
             self.applyOffset(Point(x: start.x + (target.x - start.x) * eased, y: start.y + (target.y - start.y) * eased))
@@ -58,6 +62,17 @@ extension ScrollView {
                 self.delegate?.scrollViewDidEndScrollingAnimation(self)
             }
         }
+    }
+
+    /// Moves the offset by `delta` without scrolling what is shown: the content above the
+    /// visible area grew or shrank (a table's row measured as it appeared). A drag, a
+    /// deceleration or an animation in progress carries on from the moved place.
+    func shiftContentOffset(by delta: Point) {
+        guard delta != .zero else { return }
+        boundsOrigin = boundsOrigin + delta
+        dragStartOffset = dragStartOffset + delta
+        animationStart = animationStart + delta
+        animationTarget = animationTarget + delta
     }
 
     /// Stops any deceleration or animation where it is (no delegate call: callers decide).

@@ -52,6 +52,8 @@ extension ScrollView {
 
     /// The finger lifted with `velocity` (finger motion, points per second).
     private func endDrag(velocity fingerVelocity: Point) {
+        // A refresh that started keeps its room before the resting place is chosen.
+        refreshControl?.scrollViewWillEndDragging(self)
         // Content moves against the finger.
         var velocity = Point(x: -fingerVelocity.x, y: -fingerVelocity.y)
         if !canScrollHorizontally || lockedAxis == .vertical { velocity.x = 0 }

@@ -77,6 +77,19 @@ open class ScrollView: View {
     /// false, UIKit's `UIScrollView` default: controls keep their touch.
     public var scrollingCancelsControlTouches = false
 
+    /// A pull-to-refresh control shown above the content (UIKit's `refreshControl`).
+    public var refreshControl: RefreshControl? {
+        didSet {
+            guard refreshControl !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let refreshControl {
+                insertSubview(refreshControl, at: 0)
+                refreshControl.scrollViewDidScroll(self)
+                alwaysBounceVertical = true
+            }
+        }
+    }
+
     public var showsVerticalScrollIndicator = true
     public var showsHorizontalScrollIndicator = true
 
@@ -100,6 +113,9 @@ open class ScrollView: View {
     // MARK: State of gestures and animations (used by the extensions)
 
     var dragStartOffset = Point.zero
+    /// Where a running deceleration or animated scroll goes, and where the animation started.
+    var animationTarget = Point.zero
+    var animationStart = Point.zero
     var lockedAxis: Axis?
     var animation: DisplayLink.Subscription?
     var zoomStartScale: Double = 1
@@ -165,7 +181,14 @@ open class ScrollView: View {
     func applyOffset(_ offset: Point) {
         guard offset != boundsOrigin else { return }
         boundsOrigin = offset
+        contentOffsetDidChange()
         delegate?.scrollViewDidScroll(self)
+    }
+
+    /// The offset moved (before the delegate hears of it): a table lays out its rows, the
+    /// refresh control follows the pull.
+    func contentOffsetDidChange() {
+        refreshControl?.scrollViewDidScroll(self)
     }
 
     /// The smallest offset: the insets let the content move that far beyond its origin.

@@ -1,0 +1,240 @@
+/// Which cells, headers and footers exist and where: the rows intersecting the visible
+/// area have cells, nothing else does. Runs whenever the offset changes (every frame of a
+/// scroll) and at layout.
+extension TableView {
+    /// What a batch update asks of the rows laid out during it: where a surviving row was
+    /// (to move from there), and how inserted rows come in.
+    struct AppearanceContext {
+        var oldRect: (IndexPath) -> Rect?
+        var insertion: [IndexPath: RowAnimation]
+    }
+
+    /// Brings the cells on screen up to date with the offset and the geometry.
+    func layoutRows(appearing: AppearanceContext? = nil) {
+        guard !isLayingOutRows else { return }
+        isLayingOutRows = true
+        defer { isLayingOutRows = false }
+        loadIfNeeded()
+        ensureSectionTops()
+        layoutTableHeaderAndFooter()
+        // Cells that left the range go back to the pool first, so the rows coming in reuse
+        // them (a jump of a whole screen makes no new cells).
+        recycleCells(outside: visibleRange())
+        var first: IndexPath?
+        var last: IndexPath?
+        if bounds.height > 0, let s = section(atY: max(0, bounds.minY)) {
+            var path: IndexPath? = firstRow(from: s, atOrAfterY: bounds.minY)
+            while let p = path, let rect = rowRect(p), rect.minY < bounds.maxY {
+                if rect.maxY > bounds.minY || rect.height == 0 {
+                    if first == nil { first = p }
+                    last = p
+                    show(p, appearing: appearing)
+                }
+                path = indexPath(after: p)
+            }
+        }
+        // Measured heights may have changed the range.
+        recycleCells(outside: first.flatMap { f in last.map { f...$0 } })
+        layoutHeadersAndFooters()
+    }
+
+    /// The rows intersecting the visible area with the current heights.
+    private func visibleRange() -> ClosedRange<IndexPath>? {
+        guard bounds.height > 0, let s = section(atY: max(0, bounds.minY)), var path = firstRow(from: s, atOrAfterY: bounds.minY) else { return nil }
+        let first = path
+        while let next = indexPath(after: path), let rect = rowRect(next), rect.minY < bounds.maxY { path = next }
+        return first...path
+    }
+
+    /// Recycles the cells of rows outside `range` (all of them for nil), top to bottom.
+    private func recycleCells(outside range: ClosedRange<IndexPath>?) {
+        var gone: [IndexPath] = []
+        for path in visibleCells.keys where !(range?.contains(path) ?? false) { gone.append(path) }
+        guard !gone.isEmpty else { return }
+        gone.sort()
+        for path in gone {
+            if let cell = visibleCells.removeValue(forKey: path) { recycle(cell, at: path) }
+        }
+    }
+
+    /// The first row whose bottom is below `y`, from section `s` on.
+    private func firstRow(from s: Int, atOrAfterY y: Double) -> IndexPath? {
+        var s = s
+        while s < sections.count {
+            let section = sections[s]
+            let rowsTop = section.top + section.headerHeight
+            if section.rows.count > 0, rowsTop + section.rows.total > y {
+                return IndexPath(row: y <= rowsTop ? 0 : section.rows.row(atOffset: y - rowsTop), section: s)
+            }
+            s += 1
+        }
+        return nil
+    }
+
+    /// Gives row `path` its cell (asking the data source if it has none) at its place.
+    private func show(_ path: IndexPath, appearing: AppearanceContext?) {
+        if let cell = visibleCells[path] {
+            if let rect = rowRect(path) { cell.frame = swipeAdjusted(rect, path) }
+            return
+        }
+        guard let dataSource else { return }
+        let cell = dataSource.tableView(self, cellForRowAt: path)
+        measure(path)
+        guard let rect = rowRect(path) else { return }
+        visibleCells[path] = cell
+        cell.tableView = self
+        configure(cell, at: path)
+        if let appearing, let animation = appearing.insertion[path] {
+            View.performWithoutAnimation {
+                let (from, alpha) = startOfInsertion(rect, animation)
+                cell.frame = from
+                cell.alpha = alpha
+            }
+            cell.alpha = 1
+        } else if let appearing, let old = appearing.oldRect(path) {
+            View.performWithoutAnimation { cell.frame = old }
+        } else {
+            View.performWithoutAnimation { cell.frame = rect }
+        }
+        if cell.superview !== self { insertSubview(cell, at: 0) }
+        cell.frame = rect
+        tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
+    }
+
+    /// With estimated heights: asks the delegate for the row's height as it appears, and
+    /// keeps what is on screen still when a row above the visible top changes height.
+    private func measure(_ path: IndexPath) {
+        let rows = sections[path.section].rows
+        // Without estimates every height was asked at the reload.
+        guard estimatedRowHeight != 0, let tableDelegate else { return }
+        let height = sanitizedHeight(tableDelegate.tableView(self, heightForRowAt: path))
+        let old = rows.height(of: path.row)
+        // The same height with no per-row storage yet: nothing to record (no allocation).
+        if height == old && !rows.hasOwnHeights { return }
+        let top = rowRect(path)?.minY ?? 0
+        rows.setHeight(height, of: path.row)
+        guard height != old else { return }
+        sectionTopsAreValid = false
+        updateContentSize()
+        if top < bounds.minY {
+            // The row is partly above the top edge: the content under the finger stays put.
+            shiftContentOffset(by: Point(x: 0, y: height - old))
+        }
+    }
+
+    func configure(_ cell: TableViewCell, at path: IndexPath) {
+        cell.separatorColor = separatorColor
+        let lastInSection = path.row == sections[path.section].rows.count - 1
+        cell.showsSeparator = separatorStyle == .singleLine && !(style == .grouped && lastInSection)
+        if style == .grouped, cell.backgroundColor == .systemBackground { cell.backgroundColor = .secondarySystemGroupedBackground }
+        let selected = selectedRows.contains(path)
+        if cell.isSelected != selected { cell.setSelected(selected, animated: false) }
+    }
+
+    func updateSeparators() {
+        for (path, cell) in visibleCells where sections.indices.contains(path.section) { configure(cell, at: path) }
+    }
+
+    /// Where an inserted row starts, and its alpha, for `animation`.
+    private func startOfInsertion(_ rect: Rect, _ animation: RowAnimation) -> (Rect, Double) {
+        switch animation {
+        case .none: return (rect, 1)
+        case .left: return (rect.offsetBy(dx: -rect.width, dy: 0), 1)
+        case .right: return (rect.offsetBy(dx: rect.width, dy: 0), 1)
+        case .top: return (rect.offsetBy(dx: 0, dy: -rect.height), 0)
+        case .bottom: return (rect.offsetBy(dx: 0, dy: rect.height), 0)
+        case .fade, .middle, .automatic: return (rect, 0)
+        }
+    }
+
+    /// A cell leaves the screen: the delegate hears of it and it waits for reuse.
+    func recycle(_ cell: TableViewCell, at path: IndexPath) {
+        if highlightedRow == path { highlightedRow = nil }
+        cell.removeFromSuperview()
+        cell.tableView = nil
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+        if let identifier = cell.reuseIdentifier { cellPool.enqueue(cell, identifier: identifier) }
+    }
+
+    func recycleHeaderFooter(_ view: View) {
+        view.removeFromSuperview()
+        if let standard = view as? TableViewHeaderFooterView, let identifier = standard.reuseIdentifier {
+            headerFooterPool.enqueue(standard, identifier: identifier)
+        }
+    }
+
+    private func layoutTableHeaderAndFooter() {
+        if let header = tableHeaderView {
+            header.frame = Rect(x: 0, y: 0, width: bounds.width, height: header.frame.height)
+        }
+        if let footer = tableFooterView {
+            let top = sections.last.map { $0.top + $0.height } ?? tableHeaderHeight
+            footer.frame = Rect(x: 0, y: top, width: bounds.width, height: footer.frame.height)
+        }
+    }
+
+    /// Headers and footers of the sections on screen; in the plain style a header stays at
+    /// the top edge while its section scrolls under it, pushed up by the next one.
+    private func layoutHeadersAndFooters() {
+        var onScreen: [Int] = []
+        if let firstSection = section(atY: max(0, bounds.minY)) {
+            var s = firstSection
+            while s < sections.count, sections[s].top < bounds.maxY {
+                onScreen.append(s)
+                s += 1
+            }
+        }
+        for s in visibleHeaders.keys where !onScreen.contains(s) { if let v = visibleHeaders.removeValue(forKey: s) { recycleHeaderFooter(v) } }
+        for s in visibleFooters.keys where !onScreen.contains(s) { if let v = visibleFooters.removeValue(forKey: s) { recycleHeaderFooter(v) } }
+        let pinnedTop = bounds.minY + contentInset.top
+        for s in onScreen {
+            let section = sections[s]
+            if section.headerHeight > 0 {
+                var y = section.top
+                if style == .plain {
+                    y = min(max(y, pinnedTop), section.top + section.height - section.headerHeight)
+                }
+                let frame = Rect(x: 0, y: y, width: bounds.width, height: section.headerHeight)
+                if let view = visibleHeaders[s] ?? makeHeaderFooter(s, header: true) {
+                    visibleHeaders[s] = view
+                    view.frame = frame
+                    if view.superview !== self { addSubview(view) }
+                }
+            }
+            if section.footerHeight > 0 {
+                let frame = Rect(x: 0, y: section.top + section.height - section.footerHeight, width: bounds.width, height: section.footerHeight)
+                if let view = visibleFooters[s] ?? makeHeaderFooter(s, header: false) {
+                    visibleFooters[s] = view
+                    view.frame = frame
+                    if view.superview !== self { addSubview(view) }
+                }
+            }
+        }
+    }
+
+    /// The delegate's view, or the standard one with the data source's title (nil: nothing to show).
+    private func makeHeaderFooter(_ s: Int, header: Bool) -> View? {
+        if let custom = header ? tableDelegate?.tableView(self, viewForHeaderInSection: s) : tableDelegate?.tableView(self, viewForFooterInSection: s) {
+            if custom.superview !== self { addSubview(custom) }
+            return custom
+        }
+        guard let title = header ? dataSource?.tableView(self, titleForHeaderInSection: s) : dataSource?.tableView(self, titleForFooterInSection: s),
+              let view = dequeueReusableHeaderFooterView(withIdentifier: Self.standardHeaderIdentifier) else { return nil }
+        switch (style, header) {
+        case (.plain, _):
+            view.textLabel.style = TextStyle(size: 15, weight: .semibold)
+            view.textLabel.text = title
+            view.backgroundColor = .secondarySystemBackground
+        case (.grouped, true):
+            view.textLabel.style = TextStyle(size: 13, color: .secondaryLabel)
+            view.textLabel.text = title.uppercased()
+            view.backgroundColor = nil
+        case (.grouped, false):
+            view.textLabel.style = TextStyle(size: 13, color: .secondaryLabel, numberOfLines: 0)
+            view.textLabel.text = title
+            view.backgroundColor = nil
+        }
+        addSubview(view)
+        return view
+    }
+}

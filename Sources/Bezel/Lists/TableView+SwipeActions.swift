@@ -1,0 +1,178 @@
+/// Swipe actions: a leftward drag on a row slides it aside and shows its trailing actions
+/// (the delegate's, or Delete when the data source deletes rows); lifted past half of
+/// them it stays open, a full swipe performs the first action, and a touch anywhere else on
+/// the table, or scrolling, closes it.
+extension TableView {
+    /// The row showing its actions and how far it is slid.
+    struct SwipeState {
+        var path: IndexPath
+        var offset: Double
+        var startOffset: Double
+        var configuration: SwipeActionsConfiguration
+        var actionsView: View
+        var isOpen: Bool
+    }
+
+    /// UIKit's action buttons: at least 74 pt wide, the title plus 15 pt each side.
+    static let minimumActionWidth = 74.0
+    /// A swipe past 60 % of the row's width performs the first action (Bezel's choice, after
+    /// UIKit's full-swipe point).
+    static let fullSwipeFraction = 0.6
+
+    /// The row's frame, slid by an open swipe.
+    func swipeAdjusted(_ rect: Rect, _ path: IndexPath) -> Rect {
+        guard let swipe, swipe.path == path else { return rect }
+        return rect.offsetBy(dx: -swipe.offset, dy: 0)
+    }
+
+    /// The actions a row offers: the delegate's, else Delete when the data source can.
+    func swipeConfiguration(for path: IndexPath) -> SwipeActionsConfiguration? {
+        if let configuration = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path) {
+            return configuration.actions.isEmpty ? nil : configuration
+        }
+        guard let dataSource, dataSource.supportsSwipeToDelete, dataSource.tableView(self, canEditRowAt: path) else { return nil }
+        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, done in
+            guard let self else { return }
+            dataSource.tableView(self, commit: .delete, forRowAt: path)
+            done(true)
+        }
+        return SwipeActionsConfiguration(actions: [delete])
+    }
+
+    /// The swipe recognizer starts only for a mostly horizontal drag on a row with actions
+    /// (leftward), or on the open row.
+    func swipeShouldBegin() -> Bool {
+        let t = swipeActionsGestureRecognizer.translation(in: self)
+        guard abs(t.x) > abs(t.y) else { return false }
+        let location = swipeActionsGestureRecognizer.location(in: self)
+        if let swipe, rowRect(swipe.path)?.minY ?? 0 <= location.y, location.y < rowRect(swipe.path)?.maxY ?? 0 { return true }
+        guard t.x < 0, let path = indexPathForRow(at: location), visibleCells[path] != nil else { return false }
+        return swipeConfiguration(for: path) != nil
+    }
+
+    func handleSwipe(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            let location = pan.location(in: self)
+            if var swipe, rowRect(swipe.path).map({ $0.minY <= location.y && location.y < $0.maxY }) == true {
+                swipe.startOffset = swipe.offset
+                self.swipe = swipe
+            } else {
+                closeSwipe(animated: true)
+                guard let path = indexPathForRow(at: location), let configuration = swipeConfiguration(for: path) else { return }
+                let actionsView = makeActionsView(configuration, path: path)
+                insertSubview(actionsView, at: 0)
+                swipe = SwipeState(path: path, offset: 0, startOffset: 0, configuration: configuration, actionsView: actionsView, isOpen: false)
+            }
+        case .changed:
+            guard var swipe else { return }
+            swipe.offset = max(0, swipe.startOffset - pan.translation(in: self).x)
+            self.swipe = swipe
+            placeSwipe()
+        case .ended:
+            guard let swipe else { return }
+            let width = swipe.actionsView.subviews.reduce(0) { $0 + $1.frame.width }
+            let velocity = pan.velocity(in: self).x
+            if swipe.configuration.performsFirstActionWithFullSwipe, swipe.offset > bounds.width * Self.fullSwipeFraction,
+               let first = swipe.configuration.actions.first {
+                perform(first, button: swipe.actionsView.subviews.first ?? swipe.actionsView)
+            } else if swipe.offset > width / 2 || velocity < -300 {
+                setSwipe(offset: width, animated: true)
+            } else {
+                closeSwipe(animated: true)
+            }
+        case .cancelled, .failed:
+            closeSwipe(animated: true)
+        case .possible:
+            break
+        }
+    }
+
+    private func makeActionsView(_ configuration: SwipeActionsConfiguration, path: IndexPath) -> View {
+        let container = View()
+        container.name = "swipeActions"
+        container.clipsToBounds = true
+        var x = 0.0
+        for action in configuration.actions.reversed() {
+            let title = action.title ?? ""
+            let textWidth = TextMetrics.measurer?.measureText(title, style: TextStyle(size: 15), width: nil).width ?? Double(title.count) * 9
+            let width = max(Self.minimumActionWidth, textWidth.rounded(.up) + 30)
+            let button = Button(frame: Rect(x: x, y: 0, width: width, height: rowRect(path)?.height ?? rowHeight))
+            button.title = title
+            button.titleStyle = TextStyle(size: 15, color: .white, alignment: .center)
+            button.backgroundColor = action.backgroundColor
+            button.name = "swipeAction:" + title
+            button.addAction(for: .touchUpInside) { [weak self, weak button] _, _ in
+                guard let self, let button else { return }
+                self.perform(action, button: button)
+            }
+            container.insertSubview(button, at: 0)
+            x += width
+        }
+        // The first action is nearest the row: at the container's left.
+        var left = 0.0
+        for button in container.subviews {
+            button.frame.origin.x = left
+            left += button.frame.width
+        }
+        return container
+    }
+
+    private func perform(_ action: ContextualAction, button: View) {
+        let path = swipe?.path
+        action.handler(action, button) { [weak self] _ in
+            guard let self, self.swipe?.path == path else { return }
+            self.closeSwipe(animated: true)
+        }
+    }
+
+    /// Slides the open row and its actions to `offset`.
+    private func setSwipe(offset: Double, animated: Bool) {
+        guard var swipe else { return }
+        swipe.offset = offset
+        swipe.isOpen = offset > 0
+        self.swipe = swipe
+        if animated, window?.application != nil {
+            View.animate(withDuration: Self.rowAnimationDuration, options: [.allowUserInteraction]) { self.placeSwipe() }
+        } else {
+            placeSwipe()
+        }
+    }
+
+    private func placeSwipe() {
+        guard let swipe, let rect = rowRect(swipe.path) else { return }
+        visibleCells[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset, dy: 0)
+        swipe.actionsView.frame = Rect(x: rect.maxX - swipe.offset, y: rect.minY, width: swipe.offset, height: rect.height)
+        // The buttons share the revealed width in proportion (the first grows on a full swipe).
+        let natural = swipe.actionsView.subviews.reduce(0) { $0 + $1.frame.width }
+        let extra = max(0, swipe.offset - natural)
+        var x = 0.0
+        for (i, button) in swipe.actionsView.subviews.enumerated() {
+            let w = natural > 0 ? button.frame.width : 0
+            button.frame = Rect(x: x, y: 0, width: w + (i == 0 ? extra : 0), height: rect.height)
+            x += button.frame.width
+        }
+    }
+
+    /// Closes the open row (if any); its actions view goes when the row is back.
+    func closeSwipe(animated: Bool) {
+        guard let open = swipe else { return }
+        swipe = nil
+        let actions = open.actionsView
+        let cell = visibleCells[open.path]
+        guard let rect = rowRect(open.path) else { actions.removeFromSuperview(); return }
+        let close = {
+            cell?.frame = rect
+            actions.frame = Rect(x: rect.maxX, y: rect.minY, width: 0, height: rect.height)
+        }
+        if animated, window?.application != nil {
+            View.animate(withDuration: Self.rowAnimationDuration, options: [.allowUserInteraction], animations: close) { _ in actions.removeFromSuperview() }
+        } else {
+            View.performWithoutAnimation(close)
+            actions.removeFromSuperview()
+        }
+    }
+
+    /// The row showing swipe actions, nil when none is open.
+    public var indexPathForSwipedRow: IndexPath? { swipe?.path }
+}

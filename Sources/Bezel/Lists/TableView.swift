@@ -1,0 +1,451 @@
+/// UIKit's `UITableView`: a vertical list of rows in sections, of any length. Only the rows
+/// on screen have cells; cells that scroll away are kept and handed back by
+/// `dequeueReusableCell(withIdentifier:for:)`, so a table of a million rows costs what one of
+/// a hundred does.
+///
+/// Where things happen: which cells exist and where (`TableView+Layout`), touches on rows
+/// becoming highlight and selection (`TableView+Selection`), inserted, deleted and moved rows
+/// (`TableView+Updates`), swipe actions (`TableView+SwipeActions`). The table is its own
+/// scroll view: a drag on a row scrolls and cancels the row's (or a button's) touch, as
+/// `UITableView` does.
+@MainActor
+open class TableView: ScrollView {
+    /// UIKit's `UITableView.Style`.
+    public enum Style: Sendable {
+        /// Rows edge to edge; section headers stay at the top while their section scrolls under them.
+        case plain
+        /// Sections as groups on the grouped background, headers and footers scrolling with them.
+        case grouped
+    }
+
+    /// UIKit's `UITableView.ScrollPosition`.
+    public enum ScrollPosition: Sendable { case none, top, middle, bottom }
+
+    /// UIKit's `UITableView.RowAnimation`: how inserted rows come in and deleted ones go.
+    public enum RowAnimation: Sendable { case fade, right, left, top, bottom, none, middle, automatic }
+
+    /// UIKit's `UITableView.automaticDimension`: the standard size (headers, estimates).
+    public static let automaticDimension = -1.0
+    /// UIKit's default row height, 44 pt.
+    public static let defaultRowHeight = 44.0
+    /// A plain section header with a title: 28 pt (UIKit before iOS 15's larger headers).
+    public static let plainHeaderHeight = 28.0
+    /// Grouped headers: 38 pt with a title, 18 pt without (UIKit's grouped spacing).
+    public static let groupedHeaderHeight = 38.0
+    static let groupedEmptyHeaderHeight = 18.0
+    /// How long row insertions, deletions and moves take: 0.3 s, UIKit's row animation.
+    public static let rowAnimationDuration: TimeInterval = 0.3
+
+    public let style: Style
+    public weak var dataSource: (any TableViewDataSource)? {
+        didSet { if dataSource !== oldValue { reloadData() } }
+    }
+    /// The table's delegate: also its scroll view delegate.
+    open override var delegate: (any ScrollViewDelegate)? {
+        didSet { tableDelegate = delegate as? (any TableViewDelegate) }
+    }
+    weak var tableDelegate: (any TableViewDelegate)?
+
+    /// Every row's height unless the delegate gives its own (UIKit default 44).
+    public var rowHeight = TableView.defaultRowHeight {
+        didSet { if !(rowHeight.isFinite && rowHeight >= 0) { rowHeight = oldValue; Diagnostics.report(.apiMisuse, "rowHeight must be finite and 0 or more; kept \(oldValue)") }
+                 if rowHeight != oldValue { reloadData() } }
+    }
+    /// The height rows are given until they are about to show (`automaticDimension`, the
+    /// default, uses `rowHeight`; 0 asks the delegate for every row's height at each reload).
+    public var estimatedRowHeight = TableView.automaticDimension {
+        didSet { if estimatedRowHeight != oldValue { reloadData() } }
+    }
+    /// Header and footer heights unless the delegate gives them (`automaticDimension`: the
+    /// standard ones, 0 where there is nothing to show).
+    public var sectionHeaderHeight = TableView.automaticDimension { didSet { reloadData() } }
+    public var sectionFooterHeight = TableView.automaticDimension { didSet { reloadData() } }
+
+    /// UIKit's `UITableViewCell.SeparatorStyle`.
+    public enum SeparatorStyle: Sendable { case none, singleLine }
+    public var separatorStyle = SeparatorStyle.singleLine { didSet { updateSeparators() } }
+    public var separatorColor = Color.separator { didSet { updateSeparators() } }
+
+    public var allowsSelection = true
+    public var allowsMultipleSelection = false
+
+    /// A view above the first section (UIKit's `tableHeaderView`), as wide as the table.
+    public var tableHeaderView: View? {
+        didSet {
+            guard tableHeaderView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let tableHeaderView { addSubview(tableHeaderView) }
+            geometryChanged()
+        }
+    }
+    /// A view below the last section.
+    public var tableFooterView: View? {
+        didSet {
+            guard tableFooterView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let tableFooterView { addSubview(tableFooterView) }
+            geometryChanged()
+        }
+    }
+
+    // MARK: State (used by the extensions)
+
+    /// One section's geometry: its header and footer and its rows' heights; `top` is where
+    /// its header starts (valid while `sectionTopsAreValid`).
+    @MainActor struct Section {
+        var headerHeight: Double
+        var footerHeight: Double
+        var rows: RowHeights
+        var top: Double = 0
+        var height: Double { headerHeight + rows.total + footerHeight }
+    }
+    var sections: [Section] = []
+    var sectionTopsAreValid = false
+    var needsReload = true
+    var visibleCells: [IndexPath: TableViewCell] = [:]
+    var visibleHeaders: [Int: View] = [:]
+    var visibleFooters: [Int: View] = [:]
+    /// Cells animating out after a deletion: neither visible nor reusable until they finish.
+    var disappearingCells: [TableViewCell] = []
+    var cellPool = ReusePool<TableViewCell>()
+    var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
+    var selectedRows: Set<IndexPath> = []
+    var highlightedRow: IndexPath?
+    var isLayingOutRows = false
+    var pendingUpdate: TableUpdate?
+    var batchDepth = 0
+    var swipe: SwipeState?
+    /// The horizontal drag that reveals swipe actions.
+    public private(set) lazy var swipeActionsGestureRecognizer = PanGestureRecognizer()
+
+    static let standardHeaderIdentifier = "bezel.standardHeader"
+
+    public init(frame: Rect = .zero, style: Style = .plain) {
+        self.style = style
+        super.init(frame: frame)
+        backgroundColor = style == .grouped ? .systemGroupedBackground : .systemBackground
+        // UITableView's rule: a drag that starts on a control in a row scrolls.
+        scrollingCancelsControlTouches = true
+        alwaysBounceVertical = true
+        headerFooterPool.register(Self.standardHeaderIdentifier) { TableViewHeaderFooterView(reuseIdentifier: TableView.standardHeaderIdentifier) }
+        swipeActionsGestureRecognizer.name = "swipeActions"
+        swipeActionsGestureRecognizer.addAction { [unowned self] recognizer in
+            self.handleSwipe(recognizer as! PanGestureRecognizer)
+        }
+        addGestureRecognizer(swipeActionsGestureRecognizer)
+    }
+
+    // MARK: Registration and reuse
+
+    /// Cells for `identifier` are made as `cellClass.init(style: .default, reuseIdentifier:)`.
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        cellPool.register(identifier) { cellClass.init(style: .default, reuseIdentifier: identifier) }
+    }
+
+    /// Cells for `identifier` are made by `make` (a style other than the default, or an
+    /// initializer of your own).
+    public func register(forCellReuseIdentifier identifier: String, _ make: @escaping @MainActor () -> TableViewCell) {
+        cellPool.register(identifier, make: make)
+    }
+
+    public func register(_ viewClass: TableViewHeaderFooterView.Type, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterPool.register(identifier) { viewClass.init(reuseIdentifier: identifier) }
+    }
+
+    /// A cell that scrolled away (after its `prepareForReuse()`), or a new one, sized for the
+    /// row. An identifier never registered is API misuse (UIKit raises): it is reported and a
+    /// default-style cell returned, so the row still shows.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        let cell: TableViewCell
+        if let (reusable, reused) = cellPool.dequeue(identifier) {
+            cell = reusable
+            if reused { cell.resetForReuse() }
+        } else {
+            Diagnostics.report(.apiMisuse, "dequeueReusableCell(withIdentifier: \"\(identifier)\"): nothing registered for it; a default cell is used (register a class first)")
+            cellPool.countCreated()
+            cell = TableViewCell(style: .default, reuseIdentifier: identifier)
+        }
+        View.performWithoutAnimation {
+            cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: rowRect(indexPath)?.height ?? rowHeight)
+        }
+        return cell
+    }
+
+    /// A header or footer view waiting for reuse, or a new one; nil if `identifier` was never registered.
+    public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView? {
+        guard let (view, reused) = headerFooterPool.dequeue(identifier) else { return nil }
+        if reused { view.prepareForReuse() }
+        return view
+    }
+
+    /// How many cell objects the table has made (reuse keeps this near the rows on screen).
+    public var numberOfCellsCreated: Int { cellPool.created }
+
+    // MARK: Data
+
+    /// Forgets the rows and asks the data source again; cells on screen are reused.
+    public func reloadData() {
+        needsReload = true
+        pendingUpdate = nil
+        setNeedsLayout()
+        if window != nil { layoutRows() }
+    }
+
+    public var numberOfSections: Int {
+        loadIfNeeded()
+        return sections.count
+    }
+
+    public func numberOfRows(inSection section: Int) -> Int {
+        loadIfNeeded()
+        return sections.indices.contains(section) ? sections[section].rows.count : 0
+    }
+
+    func loadIfNeeded() {
+        if needsReload { reloadGeometry() }
+    }
+
+    /// Reads the counts (and, without estimates, every height) from the data source.
+    func reloadGeometry() {
+        needsReload = false
+        for (path, cell) in visibleCells { recycle(cell, at: path) }
+        visibleCells.removeAll()
+        for (_, view) in visibleHeaders { recycleHeaderFooter(view) }
+        for (_, view) in visibleFooters { recycleHeaderFooter(view) }
+        visibleHeaders.removeAll()
+        visibleFooters.removeAll()
+        highlightedRow = nil
+        closeSwipe(animated: false)
+        sections = []
+        guard let dataSource else { updateContentSize(); return }
+        let count = max(0, dataSource.numberOfSections(in: self))
+        sections.reserveCapacity(count)
+        for s in 0..<count {
+            sections.append(makeSection(s))
+        }
+        selectedRows = selectedRows.filter { $0.section < count && $0.row < sections[$0.section].rows.count }
+        sectionTopsAreValid = false
+        updateContentSize()
+    }
+
+    func makeSection(_ s: Int) -> Section {
+        let rows = max(0, dataSource?.tableView(self, numberOfRowsInSection: s) ?? 0)
+        let section = Section(headerHeight: headerHeight(s), footerHeight: footerHeight(s),
+                              rows: RowHeights(count: rows, defaultHeight: defaultRowHeight))
+        if estimatedRowHeight == 0, let tableDelegate {
+            // No estimates: every height now, as UIKit does.
+            for r in 0..<rows {
+                let h = sanitizedHeight(tableDelegate.tableView(self, heightForRowAt: IndexPath(row: r, section: s)))
+                if h != section.rows.defaultHeight { section.rows.setHeight(h, of: r) }
+            }
+        }
+        return section
+    }
+
+    /// The height a row has before it is asked for: the estimate, or `rowHeight`.
+    var defaultRowHeight: Double {
+        estimatedRowHeight > 0 ? estimatedRowHeight : rowHeight
+    }
+
+    func sanitizedHeight(_ h: Double) -> Double {
+        if h == Self.automaticDimension { return rowHeight }
+        guard h.isFinite, h >= 0 else {
+            Diagnostics.report(.apiMisuse, "heightForRowAt gave \(h); rowHeight \(rowHeight) used")
+            return rowHeight
+        }
+        return h
+    }
+
+    private func headerHeight(_ s: Int) -> Double {
+        let h = tableDelegate?.tableView(self, heightForHeaderInSection: s) ?? standardHeaderHeight(s)
+        return h.isFinite && h >= 0 ? h : standardHeaderHeight(s)
+    }
+
+    private func footerHeight(_ s: Int) -> Double {
+        let h = tableDelegate?.tableView(self, heightForFooterInSection: s) ?? standardFooterHeight(s)
+        return h.isFinite && h >= 0 ? h : standardFooterHeight(s)
+    }
+
+    /// The header height used when the delegate gives none: `sectionHeaderHeight`, or the
+    /// style's standard one (0 in the plain style for a section without a title or view).
+    public func standardHeaderHeight(_ section: Int) -> Double {
+        if sectionHeaderHeight >= 0 { return sectionHeaderHeight }
+        let hasContent = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
+            || tableDelegate?.tableView(self, viewForHeaderInSection: section) != nil
+        switch style {
+        case .plain: return hasContent ? Self.plainHeaderHeight : 0
+        case .grouped: return hasContent ? Self.groupedHeaderHeight : Self.groupedEmptyHeaderHeight
+        }
+    }
+
+    public func standardFooterHeight(_ section: Int) -> Double {
+        if sectionFooterHeight >= 0 { return sectionFooterHeight }
+        let title = dataSource?.tableView(self, titleForFooterInSection: section)
+        let hasView = tableDelegate?.tableView(self, viewForFooterInSection: section) != nil
+        switch style {
+        case .plain: return title != nil || hasView ? Self.plainHeaderHeight : 0
+        case .grouped: return title != nil || hasView ? Self.groupedHeaderHeight : Self.groupedEmptyHeaderHeight
+        }
+    }
+
+    // MARK: Geometry
+
+    var tableHeaderHeight: Double { tableHeaderView?.frame.height ?? 0 }
+
+    func ensureSectionTops() {
+        guard !sectionTopsAreValid else { return }
+        sectionTopsAreValid = true
+        var y = tableHeaderHeight
+        for i in sections.indices {
+            sections[i].top = y
+            y += sections[i].height
+        }
+    }
+
+    /// Section tops and the content size after heights changed.
+    func geometryChanged() {
+        sectionTopsAreValid = false
+        updateContentSize()
+        setNeedsLayout()
+    }
+
+    func updateContentSize() {
+        ensureSectionTops()
+        let sectionsEnd = sections.last.map { $0.top + $0.height } ?? tableHeaderHeight
+        let height = sectionsEnd + (tableFooterView?.frame.height ?? 0)
+        let size = Size(width: bounds.width, height: height)
+        if contentSize != size { contentSize = size }
+    }
+
+    /// A row's rectangle in the table's content, nil for a row that does not exist.
+    func rowRect(_ path: IndexPath) -> Rect? {
+        guard sections.indices.contains(path.section), path.row >= 0, path.row < sections[path.section].rows.count else { return nil }
+        ensureSectionTops()
+        let section = sections[path.section]
+        let y = section.top + section.headerHeight + section.rows.offset(of: path.row)
+        return Rect(x: 0, y: y, width: bounds.width, height: section.rows.height(of: path.row))
+    }
+
+    /// UIKit's `rectForRow(at:)`: `.zero` for a row that does not exist.
+    public func rectForRow(at indexPath: IndexPath) -> Rect {
+        loadIfNeeded()
+        return rowRect(indexPath) ?? .zero
+    }
+
+    /// The whole section: header, rows and footer.
+    public func rect(forSection section: Int) -> Rect {
+        loadIfNeeded()
+        guard sections.indices.contains(section) else { return .zero }
+        ensureSectionTops()
+        return Rect(x: 0, y: sections[section].top, width: bounds.width, height: sections[section].height)
+    }
+
+    public func rectForHeader(inSection section: Int) -> Rect {
+        let r = rect(forSection: section)
+        guard sections.indices.contains(section) else { return .zero }
+        return Rect(x: 0, y: r.minY, width: r.width, height: sections[section].headerHeight)
+    }
+
+    public func rectForFooter(inSection section: Int) -> Rect {
+        let r = rect(forSection: section)
+        guard sections.indices.contains(section) else { return .zero }
+        return Rect(x: 0, y: r.maxY - sections[section].footerHeight, width: r.width, height: sections[section].footerHeight)
+    }
+
+    /// The section containing content offset `y` (the last one starting at or before it).
+    func section(atY y: Double) -> Int? {
+        guard !sections.isEmpty else { return nil }
+        ensureSectionTops()
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].top <= y { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The row under `point` (table content coordinates), nil over headers, footers or nothing.
+    public func indexPathForRow(at point: Point) -> IndexPath? {
+        loadIfNeeded()
+        guard let s = section(atY: point.y) else { return nil }
+        let section = sections[s]
+        let y = point.y - section.top - section.headerHeight
+        guard y >= 0, y < section.rows.total, point.x >= 0, point.x < bounds.width else { return nil }
+        return IndexPath(row: section.rows.row(atOffset: y), section: s)
+    }
+
+    /// The row after `path`, skipping empty sections; nil after the last.
+    func indexPath(after path: IndexPath) -> IndexPath? {
+        if path.row + 1 < sections[path.section].rows.count { return IndexPath(row: path.row + 1, section: path.section) }
+        var s = path.section + 1
+        while s < sections.count {
+            if sections[s].rows.count > 0 { return IndexPath(row: 0, section: s) }
+            s += 1
+        }
+        return nil
+    }
+
+    // MARK: Cells on screen
+
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleCells[indexPath] }
+
+    public func indexPath(for cell: TableViewCell) -> IndexPath? {
+        visibleCells.first { $0.value === cell }?.key
+    }
+
+    /// The cells on screen, top to bottom.
+    public var visibleRowCells: [TableViewCell] { indexPathsForVisibleRows.compactMap { visibleCells[$0] } }
+
+    /// UIKit's `indexPathsForVisibleRows`, top to bottom.
+    public var indexPathsForVisibleRows: [IndexPath] {
+        visibleCells.keys.filter { p in (rowRect(p)?.intersects(bounds)) ?? false }.sorted()
+    }
+
+    public func headerView(forSection section: Int) -> View? { visibleHeaders[section] }
+    public func footerView(forSection section: Int) -> View? { visibleFooters[section] }
+
+    // MARK: Scrolling to rows
+
+    /// Scrolls so that the row shows at `position` (`.none`: the least movement that shows it).
+    public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        loadIfNeeded()
+        guard let rect = rowRect(indexPath) else {
+            Diagnostics.report(.apiMisuse, "scrollToRow(at: \(indexPath)): no such row (\(sections.count) sections); ignored")
+            return
+        }
+        var offset = contentOffset
+        let top = contentInset.top
+        let stickyHeader = style == .plain ? sections[indexPath.section].headerHeight : 0
+        switch position {
+        case .top: offset.y = rect.minY - top - stickyHeader
+        case .middle: offset.y = rect.midY - (bounds.height - contentInset.bottom + top) / 2
+        case .bottom: offset.y = rect.maxY - bounds.height + contentInset.bottom
+        case .none:
+            scrollRectToVisible(Rect(x: rect.minX, y: rect.minY - stickyHeader, width: rect.width, height: rect.height + stickyHeader), animated: animated)
+            return
+        }
+        setContentOffset(clamped(offset), animated: animated)
+    }
+
+    // MARK: Scroll view hooks
+
+    /// The swipe-actions drag only for a horizontal drag on a row with actions; a scroll
+    /// closes an open row.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === swipeActionsGestureRecognizer { return swipeShouldBegin() }
+        let begins = super.gestureRecognizerShouldBegin(gestureRecognizer)
+        if begins, gestureRecognizer === panGestureRecognizer, swipe != nil { closeSwipe(animated: true) }
+        return begins
+    }
+
+    override func contentOffsetDidChange() {
+        super.contentOffsetDidChange()
+        layoutRows()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateContentSize()
+        layoutRows()
+    }
+}

@@ -1,0 +1,265 @@
+/// UIKit's `UITableViewCell`: one row of a `TableView`. Put custom content in `contentView`;
+/// the standard styles fill `textLabel`, `detailTextLabel` and `imageView`, and an accessory
+/// (a checkmark, a disclosure indicator or a view of your own) sits at the trailing edge.
+///
+/// Cells are reused: the table keeps the ones that scrolled away and hands them back from
+/// `dequeueReusableCell(withIdentifier:for:)` after `prepareForReuse()`.
+@MainActor
+open class TableViewCell: View {
+    /// UIKit's `UITableViewCell.CellStyle`.
+    public enum CellStyle: Sendable {
+        /// One label on the left.
+        case `default`
+        /// A label and a smaller detail label under it.
+        case subtitle
+        /// A label on the left and a secondary detail label on the right (settings rows).
+        case value1
+        /// A small tinted label on the left, the detail label after it.
+        case value2
+    }
+
+    /// UIKit's `UITableViewCell.AccessoryType`.
+    public enum AccessoryType: Sendable { case none, disclosureIndicator, checkmark }
+    /// UIKit's `UITableViewCell.SelectionStyle`: `.none` shows nothing while selected.
+    public enum SelectionStyle: Sendable { case none, `default` }
+    /// UIKit's `UITableViewCell.EditingStyle`: what the data source's `commit` is asked to do.
+    public enum EditingStyle: Sendable { case none, delete, insert }
+
+    /// Standard content inset, UIKit's layout margin of 16 pt (on a 320-414 pt wide screen).
+    public static let margin = 16.0
+    /// The standard image's side, 29 pt after UIKit's settings icons.
+    static let imageSide = 29.0
+    /// Space between the standard parts: UIKit's 16 pt between image and text, 8 pt elsewhere.
+    static let imageSpacing = 16.0
+    static let spacing = 8.0
+    /// The highlighted and selected background: UIKit's `systemGray4`.
+    public static let defaultSelectedBackgroundColor = Color(light: Color(rgb: 0xD1D1D6), dark: Color(rgb: 0x3A3A3C))
+    /// How long `deselectRow(at:animated: true)` fades the selection: 0.25 s (Bezel's choice,
+    /// close to UIKit's visible fade).
+    public static let deselectionDuration: TimeInterval = 0.25
+
+    public let style: CellStyle
+    public let reuseIdentifier: String?
+    /// Where custom content goes: sized to the cell less its accessory.
+    public let contentView = View()
+    /// The main label (every style).
+    public let textLabel: Label
+    /// The second label (nil in the default style).
+    public let detailTextLabel: Label?
+    /// The leading image, created on first use (hidden while it has no image).
+    public private(set) lazy var imageView: ImageView = {
+        let view = ImageView()
+        view.contentMode = .scaleAspectFit
+        view.showsPlaceholder = false
+        contentView.addSubview(view)
+        hasImageView = true
+        setNeedsLayout()
+        return view
+    }()
+    private var hasImageView = false
+
+    public var accessoryType: AccessoryType = .none { didSet { if accessoryType != oldValue { accessoryChanged() } } }
+    /// A view of your own at the trailing edge (a switch, a button); wins over `accessoryType`.
+    public var accessoryView: View? {
+        didSet {
+            guard accessoryView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let accessoryView { addSubview(accessoryView) }
+            accessoryChanged()
+        }
+    }
+    public var selectionStyle: SelectionStyle = .default { didSet { updateSelectionBackground(animated: false) } }
+    /// Shown while highlighted or selected (its colour is UIKit's `systemGray4` by default).
+    public let selectedBackgroundView = View()
+
+    public private(set) var isSelected = false
+    public private(set) var isHighlighted = false
+    /// The separator's insets from the cell's edges (UIKit: the text's leading edge).
+    public var separatorInset = EdgeInsets(top: 0, left: TableViewCell.margin, bottom: 0, right: 0) {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The table showing the cell (nil while it waits for reuse).
+    public internal(set) weak var tableView: TableView?
+    /// Drawn under the cell's bottom edge (the table decides: not under a section's last
+    /// row in the grouped style, nor with `separatorStyle = .none`).
+    var showsSeparator = false { didSet { if showsSeparator != oldValue { setNeedsDisplay() } } }
+    var separatorColor = Color.separator
+
+    /// A cell of `style` (the table makes registered cells with `.default`).
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        textLabel = Label(style: TextStyle(size: 17))
+        switch style {
+        case .default: detailTextLabel = nil
+        case .subtitle: detailTextLabel = Label(style: TextStyle(size: 13, color: .secondaryLabel))
+        case .value1: detailTextLabel = Label(style: TextStyle(size: 17, color: .secondaryLabel, alignment: .right))
+        case .value2: detailTextLabel = Label(style: TextStyle(size: 15))
+        }
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: TableView.defaultRowHeight))
+        backgroundColor = .systemBackground
+        selectedBackgroundView.backgroundColor = Self.defaultSelectedBackgroundColor
+        selectedBackgroundView.alpha = 0
+        selectedBackgroundView.isUserInteractionEnabled = false
+        addSubview(selectedBackgroundView)
+        addSubview(contentView)
+        if style == .value2 { textLabel.style = TextStyle(size: 13, weight: .semibold, color: .systemTint, alignment: .right) }
+        contentView.addSubview(textLabel)
+        if let detailTextLabel { contentView.addSubview(detailTextLabel) }
+    }
+
+    /// Called before the table hands the cell out again: reset what the previous row set
+    /// (the table already cleared highlight and selection). Call super.
+    open func prepareForReuse() {}
+
+    /// Shows or hides the selection (the table calls this; an app uses `selectRow`).
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        guard selected != isSelected else { return }
+        isSelected = selected
+        updateSelectionBackground(animated: animated)
+    }
+
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        guard highlighted != isHighlighted else { return }
+        isHighlighted = highlighted
+        updateSelectionBackground(animated: animated)
+    }
+
+    private func updateSelectionBackground(animated: Bool) {
+        let shown: Double = (isSelected || isHighlighted) && selectionStyle != .none ? 1 : 0
+        guard selectedBackgroundView.alpha != shown else { return }
+        if animated {
+            View.animate(withDuration: Self.deselectionDuration, options: [.allowUserInteraction]) { self.selectedBackgroundView.alpha = shown }
+        } else {
+            View.performWithoutAnimation { selectedBackgroundView.alpha = shown }
+        }
+    }
+
+    /// Clears the table's per-row state for reuse.
+    func resetForReuse() {
+        View.performWithoutAnimation {
+            isSelected = false
+            isHighlighted = false
+            selectedBackgroundView.alpha = 0
+            alpha = 1
+            transform = .identity
+            contentView.frame.origin.x = 0
+        }
+        prepareForReuse()
+    }
+
+    private func accessoryChanged() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    // MARK: Layout
+
+    /// The accessory's width (0 without one) and the space it keeps from the content.
+    private var accessoryWidth: Double {
+        if let accessoryView { return accessoryView.frame.width + Self.margin }
+        switch accessoryType {
+        case .none: return 0
+        case .disclosureIndicator: return 8 + Self.margin
+        case .checkmark: return 14 + Self.margin
+        }
+    }
+
+    open override func layoutSubviews() {
+        let b = bounds
+        selectedBackgroundView.frame = Rect(origin: .zero, size: b.size)
+        let accessory = accessoryWidth
+        let contentWidth = max(0, b.width - accessory)
+        contentView.frame = Rect(x: contentView.frame.minX, y: 0, width: contentWidth, height: b.height)
+        if let accessoryView {
+            let s = accessoryView.frame.size
+            accessoryView.frame = Rect(x: b.width - Self.margin - s.width, y: ((b.height - s.height) / 2).rounded(), width: s.width, height: s.height)
+        }
+        var x = Self.margin
+        if hasImageViewWithImage {
+            imageView.frame = Rect(x: x, y: ((b.height - Self.imageSide) / 2).rounded(), width: Self.imageSide, height: Self.imageSide)
+            x += Self.imageSide + Self.imageSpacing
+        }
+        let right = contentWidth - (accessory > 0 ? Self.spacing : Self.margin)
+        let width = max(0, right - x)
+        switch style {
+        case .default:
+            textLabel.frame = Rect(x: x, y: 0, width: width, height: b.height)
+        case .subtitle:
+            let textHeight = textLabel.style.size * 1.25, detailHeight = (detailTextLabel?.style.size ?? 0) * 1.25
+            let top = ((b.height - textHeight - detailHeight) / 2).rounded()
+            textLabel.frame = Rect(x: x, y: top, width: width, height: textHeight)
+            detailTextLabel?.frame = Rect(x: x, y: top + textHeight, width: width, height: detailHeight)
+        case .value1:
+            // The detail keeps the room its text needs; the label gets the rest.
+            let detail = detailWidth(max: width / 2)
+            textLabel.frame = Rect(x: x, y: 0, width: max(0, width - detail - Self.spacing), height: b.height)
+            detailTextLabel?.frame = Rect(x: right - detail, y: 0, width: detail, height: b.height)
+        case .value2:
+            let leading = min(width, 91)  // UIKit's value2 label column
+            textLabel.frame = Rect(x: x, y: 0, width: leading, height: b.height)
+            detailTextLabel?.frame = Rect(x: x + leading + 6, y: 0, width: max(0, width - leading - 6), height: b.height)
+        }
+    }
+
+    private var hasImageViewWithImage: Bool {
+        // Reading `imageView` would create it: only when one was asked for.
+        guard hasImageView else { return false }
+        return imageView.image != nil && !imageView.isHidden
+    }
+
+    private func detailWidth(max limit: Double) -> Double {
+        guard let detail = detailTextLabel, let text = detail.text, !text.isEmpty, let measurer = TextMetrics.measurer else { return 0 }
+        return min(limit, measurer.measureText(text, style: detail.style, width: nil).width.rounded(.up))
+    }
+
+    // MARK: Drawing
+
+    open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
+        let b = bounds
+        switch accessoryView == nil ? accessoryType : .none {
+        case .none: break
+        case .disclosureIndicator:
+            // UIKit's chevron: 8x13 pt, tertiary label colour.
+            var chevron = Path()
+            let x = b.maxX - Self.margin - 8, y = b.midY
+            chevron.move(to: Point(x: x, y: y - 6.5))
+            chevron.addLine(to: Point(x: x + 6.5, y: y))
+            chevron.addLine(to: Point(x: x, y: y + 6.5))
+            context.stroke(chevron, color: .tertiaryLabel, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
+        case .checkmark:
+            var check = Path()
+            let x = b.maxX - Self.margin - 14, y = b.midY
+            check.move(to: Point(x: x, y: y))
+            check.addLine(to: Point(x: x + 5, y: y + 5))
+            check.addLine(to: Point(x: x + 14, y: y - 6))
+            context.stroke(check, color: tintColor, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
+        }
+        if showsSeparator {
+            let h = hairlineWidth
+            context.fill(Rect(x: b.minX + separatorInset.left, y: b.maxY - h,
+                              width: max(0, b.width - separatorInset.left - separatorInset.right), height: h), color: separatorColor)
+        }
+    }
+
+    // MARK: Touches: highlight and selection through the table
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        tableView?.cellTouchBegan(self)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
+        tableView?.cellTouchMoved(self, inside: bounds.contains(touch.location(in: self)))
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
+        tableView?.cellTouchEnded(self, inside: bounds.contains(touch.location(in: self)))
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        tableView?.cellTouchCancelled(self)
+    }
+}
