@@ -10,7 +10,10 @@ extension TableView {
         var startOffset: Double
         var configuration: SwipeActionsConfiguration
         var actionsView: View
+        /// The buttons' own widths (before a long swipe stretches the first).
+        var actionWidths: [Double]
         var isOpen: Bool
+        var openWidth: Double { actionWidths.reduce(0, +) }
     }
 
     /// UIKit's action buttons: at least 74 pt wide, the title plus 15 pt each side.
@@ -62,7 +65,8 @@ extension TableView {
                 guard let path = indexPathForRow(at: location), let configuration = swipeConfiguration(for: path) else { return }
                 let actionsView = makeActionsView(configuration, path: path)
                 insertSubview(actionsView, at: 0)
-                swipe = SwipeState(path: path, offset: 0, startOffset: 0, configuration: configuration, actionsView: actionsView, isOpen: false)
+                swipe = SwipeState(path: path, offset: 0, startOffset: 0, configuration: configuration, actionsView: actionsView,
+                                   actionWidths: actionsView.subviews.map(\.frame.width), isOpen: false)
             }
         case .changed:
             guard var swipe else { return }
@@ -71,7 +75,7 @@ extension TableView {
             placeSwipe()
         case .ended:
             guard let swipe else { return }
-            let width = swipe.actionsView.subviews.reduce(0) { $0 + $1.frame.width }
+            let width = swipe.openWidth
             let velocity = pan.velocity(in: self).x
             if swipe.configuration.performsFirstActionWithFullSwipe, swipe.offset > bounds.width * Self.fullSwipeFraction,
                let first = swipe.configuration.actions.first {
@@ -144,12 +148,10 @@ extension TableView {
         visibleCells[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset, dy: 0)
         swipe.actionsView.frame = Rect(x: rect.maxX - swipe.offset, y: rect.minY, width: swipe.offset, height: rect.height)
         // The buttons share the revealed width in proportion (the first grows on a full swipe).
-        let natural = swipe.actionsView.subviews.reduce(0) { $0 + $1.frame.width }
-        let extra = max(0, swipe.offset - natural)
+        let extra = max(0, swipe.offset - swipe.openWidth)
         var x = 0.0
-        for (i, button) in swipe.actionsView.subviews.enumerated() {
-            let w = natural > 0 ? button.frame.width : 0
-            button.frame = Rect(x: x, y: 0, width: w + (i == 0 ? extra : 0), height: rect.height)
+        for (i, button) in swipe.actionsView.subviews.enumerated() where i < swipe.actionWidths.count {
+            button.frame = Rect(x: x, y: 0, width: swipe.actionWidths[i] + (i == 0 ? extra : 0), height: rect.height)
             x += button.frame.width
         }
     }
