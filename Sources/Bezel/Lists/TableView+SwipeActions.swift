@@ -104,6 +104,7 @@ extension TableView {
             let button = Button(frame: Rect(x: x, y: 0, width: width, height: rowRect(path)?.height ?? rowHeight))
             button.title = title
             button.titleStyle = TextStyle(size: 15, color: .white, alignment: .center)
+            button.setTitleColor(.white, for: .normal)
             button.backgroundColor = action.backgroundColor
             button.name = "swipeAction:" + title
             button.addAction(for: .touchUpInside) { [weak self, weak button] _, _ in
