@@ -3,25 +3,6 @@
 /// insertions and move destinations as they are after it; the data source must already
 /// answer the new counts. Counts that do not add up are UIKit's "invalid update" (it
 /// raises): here it is reported and the table reloads instead.
-struct TableUpdate {
-    var deletedSections: Set<Int> = []
-    var insertedSections: Set<Int> = []
-    var reloadedSections: Set<Int> = []
-    var deletedRows: [IndexPath: TableView.RowAnimation] = [:]
-    var insertedRows: [IndexPath: TableView.RowAnimation] = [:]
-    var reloadedRows: [IndexPath: TableView.RowAnimation] = [:]
-    var moves: [(from: IndexPath, to: IndexPath)] = []
-    var sectionAnimation = TableView.RowAnimation.automatic
-    var completions: [(Bool) -> Void] = []
-
-    /// Whether anything moves on screen (`.none` everywhere: it changes at once).
-    var isAnimated: Bool {
-        let animations = Array(deletedRows.values) + Array(insertedRows.values) + Array(reloadedRows.values)
-        return !moves.isEmpty || animations.contains { $0 != .none }
-            || (!(deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty) && sectionAnimation != .none)
-    }
-}
-
 extension TableView {
     /// Makes the changes `updates` records (insertRows, deleteRows...) as one animated update;
     /// `completion` runs when the animations end (true unless interrupted).
@@ -35,7 +16,7 @@ extension TableView {
     /// UIKit's older pair: changes between them are one update.
     public func beginUpdates() {
         loadIfNeeded()
-        if batchDepth == 0, pendingUpdate == nil { pendingUpdate = TableUpdate() }
+        if batchDepth == 0, pendingUpdate == nil { pendingUpdate = ListUpdate() }
         batchDepth += 1
     }
 
@@ -50,9 +31,9 @@ extension TableView {
         apply(update)
     }
 
-    private func record(_ change: (inout TableUpdate) -> Void) {
+    private func record(_ change: (inout ListUpdate) -> Void) {
         beginUpdates()
-        if pendingUpdate == nil { pendingUpdate = TableUpdate() }
+        if pendingUpdate == nil { pendingUpdate = ListUpdate() }
         change(&pendingUpdate!)
         endUpdates()
     }
@@ -88,7 +69,7 @@ extension TableView {
 
     /// Applies a finished batch: new geometry from the data source, cells re-keyed, deleted
     /// ones animated out, inserted ones in, the rest moved from where they were.
-    private func apply(_ update: TableUpdate) {
+    private func apply(_ update: ListUpdate) {
         guard let dataSource, !needsReload else {
             reloadData()
             for completion in update.completions { completion(true) }
@@ -98,44 +79,25 @@ extension TableView {
         let oldSections = sections
         ensureSectionTops()
         let newCount = max(0, dataSource.numberOfSections(in: self))
-        // Reloaded sections are deleted and inserted at their new place (UIKit's rule).
-        guard let sectionMap = IndexMapping(oldCount: oldSections.count, newCount: newCount,
-                                            removed: update.deletedSections.union(update.reloadedSections),
-                                            occupied: update.insertedSections.union(mappedReloads(update, oldCount: oldSections.count, newCount: newCount))) else {
-            invalidUpdate("\(oldSections.count) sections before, \(newCount) after, \(update.deletedSections.count + update.reloadedSections.count) deleted and \(update.insertedSections.count + update.reloadedSections.count) inserted")
+        let newSections = (0..<newCount).map { makeSection($0) }
+        let mapping: ListUpdateMapping
+        do {
+            mapping = try ListUpdateMapping(update, oldRowCounts: oldSections.map(\.rows.count), newRowCounts: newSections.map(\.rows.count))
+        } catch {
+            invalidUpdate(error.detail)
             for completion in update.completions { completion(false) }
             return
         }
-        let movedFrom = Set(update.moves.map(\.from)), movedTo = Set(update.moves.map(\.to))
-        var newSections: [Section] = []
-        var rowMaps: [Int: IndexMapping] = [:]  // by old section
-        for s in 0..<newCount {
-            let section = makeSection(s)
-            if let old = sectionMap.source[s] {
-                let oldRows = oldSections[old].rows
-                let removed = Set(update.deletedRows.keys.filter { $0.section == old }.map(\.row)).union(movedFrom.filter { $0.section == old }.map(\.row))
-                let occupied = Set(update.insertedRows.keys.filter { $0.section == s }.map(\.row)).union(movedTo.filter { $0.section == s }.map(\.row))
-                guard let map = IndexMapping(oldCount: oldRows.count, newCount: section.rows.count, removed: removed, occupied: occupied) else {
-                    invalidUpdate("section \(s): \(oldRows.count) rows before, \(section.rows.count) after, \(removed.count) deleted or moved out and \(occupied.count) inserted or moved in")
-                    for completion in update.completions { completion(false) }
-                    return
-                }
-                rowMaps[old] = map
-                if estimatedRowHeight != 0 {
-                    // Surviving rows keep the heights they had (no jump for measured rows);
-                    // without estimates makeSection asked the delegate for every one.
-                    section.rows.remap(count: map.source.count, source: map.source, from: oldRows)
+        if estimatedRowHeight != 0 {
+            // Surviving rows keep the heights they had (no jump for measured rows); without
+            // estimates makeSection asked the delegate for every one.
+            for (s, section) in newSections.enumerated() {
+                if let old = mapping.sections.source[s], let map = mapping.rows[old] {
+                    section.rows.remap(count: map.source.count, source: map.source, from: oldSections[old].rows)
                 }
             }
-            newSections.append(section)
         }
-        let moveMap = Dictionary(update.moves.map { ($0.from, $0.to) }, uniquingKeysWith: { a, _ in a })
-        func newPath(_ old: IndexPath) -> IndexPath? {
-            if let to = moveMap[old] { return to }
-            guard sectionMap.destination.indices.contains(old.section), let s = sectionMap.destination[old.section],
-                  let map = rowMaps[old.section], map.destination.indices.contains(old.row), let r = map.destination[old.row] else { return nil }
-            return IndexPath(row: r, section: s)
-        }
+        let newPath = mapping.newPath
         // Old geometry answers where surviving rows were, for the move animation.
         let oldRectOf: (IndexPath) -> Rect? = { [oldSections, width = bounds.width] old in
             guard oldSections.indices.contains(old.section), old.row < oldSections[old.section].rows.count else { return nil }
@@ -147,7 +109,7 @@ extension TableView {
         var rekeyed: [IndexPath: TableViewCell] = [:]
         var leaving: [(TableViewCell, IndexPath, RowAnimation)] = []
         for (old, cell) in visibleCells {
-            let sectionGone = update.deletedSections.contains(old.section) || update.reloadedSections.contains(old.section)
+            let sectionGone = update.sectionIsReplaced(old.section)
             if let reload = update.reloadedRows[old], let new = newPath(old) {
                 leaving.append((cell, old, reload))
                 oldOfNew[new] = old
@@ -158,7 +120,7 @@ extension TableView {
             }
         }
         // Rows that survive off screen may move into view: they come from their old place.
-        for (old, new) in moveMap { oldOfNew[new] = old }
+        for (old, new) in mapping.moves { oldOfNew[new] = old }
         selectedRows = Set(selectedRows.compactMap { update.reloadedRows[$0] == nil ? newPath($0) : nil })
         highlightedRow = nil
         sections = newSections
@@ -168,16 +130,12 @@ extension TableView {
         updateContentSize()
         var insertion: [IndexPath: RowAnimation] = update.insertedRows
         for (old, animation) in update.reloadedRows { if let new = newPath(old) { insertion[new] = animation } }
-        for s in 0..<newCount where sectionMap.source[s] == nil {
+        for s in 0..<newCount where mapping.sections.source[s] == nil {
             for r in 0..<newSections[s].rows.count { insertion[IndexPath(row: r, section: s)] = update.sectionAnimation }
         }
         let context = AppearanceContext(oldRect: { new in
-            if let old = oldOfNew[new] { return oldRectOf(old) }
-            // A surviving row not on screen before: where it was in the old layout.
-            for (old, map) in rowMaps where sectionMap.destination[old] == new.section {
-                if map.source.indices.contains(new.row), let o = map.source[new.row] { return oldRectOf(IndexPath(row: o, section: old)) }
-            }
-            return nil
+            // A surviving row not on screen before comes from where it was in the old layout.
+            (oldOfNew[new] ?? mapping.oldPath(new)).flatMap(oldRectOf)
         }, insertion: insertion)
         let changes = {
             if self.contentOffset != self.clamped(self.contentOffset), !self.isDragging { self.applyOffset(self.clamped(self.contentOffset)) }
@@ -195,14 +153,6 @@ extension TableView {
             View.performWithoutAnimation(changes)
             finish(true)
         }
-    }
-
-    /// Where reloaded sections land in the new numbering: they keep their place among the survivors.
-    private func mappedReloads(_ update: TableUpdate, oldCount: Int, newCount: Int) -> Set<Int> {
-        guard !update.reloadedSections.isEmpty else { return [] }
-        guard let map = IndexMapping(oldCount: oldCount, newCount: oldCount - update.deletedSections.count + update.insertedSections.count,
-                                     removed: update.deletedSections, occupied: update.insertedSections) else { return [] }
-        return Set(update.reloadedSections.compactMap { map.destination.indices.contains($0) ? map.destination[$0] : nil })
     }
 
     private func invalidUpdate(_ detail: String) {

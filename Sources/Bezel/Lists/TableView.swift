@@ -112,7 +112,7 @@ open class TableView: ScrollView {
     var selectedRows: Set<IndexPath> = []
     var highlightedRow: IndexPath?
     var isLayingOutRows = false
-    var pendingUpdate: TableUpdate?
+    var pendingUpdate: ListUpdate?
     var batchDepth = 0
     var swipe: SwipeState?
     /// The horizontal drag that reveals swipe actions.
