@@ -18,6 +18,13 @@
 //       (the field's text and caret, the key and its preview bubble) drawn and copied;
 //   M8  one frame of an AlertController (three actions) fading and zooming in over the scene,
 //       with its dimming view, in the middle of the transition;
+//   M9  one frame of a fling through a 10,000-row table (each row a label, a detail label and
+//       a button; TableScene): the offset moves 17 pt, the rows are laid out (cells reused),
+//       the pixels moved and the uncovered strip drawn, the region copied; at 800x480 and
+//       at 1920x1080 (ratio to that frame's memcpy), with the same frame redrawn in full
+//       beside it;
+//   M10 creating and showing a 1,000,000-row table against a 100-row one: time to the first
+//       frame and the resident memory it added;
 //
 // Run in release: `swift run -c release bezel-bench [iterations]`.
 import Bezel
@@ -51,8 +58,7 @@ func format(_ value: Double) -> String {
 }
 
 @MainActor
-func measureFrameCopies(iterations: Int) -> (memcpy: Stats, memset: Stats, sink: UInt8) {
-    let bytes = 800 * 480 * 4
+func measureFrameCopies(iterations: Int, bytes: Int = 800 * 480 * 4) -> (memcpy: Stats, memset: Stats, sink: UInt8) {
     let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
     let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
     defer {
@@ -320,6 +326,64 @@ func measureAlertFrame(iterations: Int) -> (Stats, Rect) {
     return (Stats(samples), alertFrame)
 }
 
+/// M9: frames of a steady fling (17 pt a frame: 1,000 pt/s at 60 Hz) through TableScene's
+/// 10,000 rows: the offset change (rows laid out, cells reused) and the frame (pixels moved,
+/// the strip drawn, the region copied). `redrawn`: the same frames drawn in full.
+@MainActor
+func measureTableFling(size: Size, iterations: Int) -> (moved: Stats, redrawn: Stats, pixelMoves: Int) {
+    let app = Application(clock: VirtualClock(), tracer: Tracer())
+    let scene = TableScene(application: app, size: size, rows: 10_000)
+    guard let display = try? HeadlessDisplay(window: scene.window) else {
+        print("ERROR: cannot create the headless display")
+        exit(1)
+    }
+    display.renderFrame()
+    var moved: [UInt64] = [], redrawn: [UInt64] = []
+    var y = 0.0
+    for i in 0..<(iterations + iterations / 10) {
+        y += 17
+        let t0 = nowNanoseconds()
+        scene.table.contentOffset = Point(x: 0, y: y)
+        display.renderFrame()
+        let t1 = nowNanoseconds()
+        y += 17
+        let t2 = nowNanoseconds()
+        scene.table.contentOffset = Point(x: 0, y: y)
+        scene.window.setNeedsFullRedraw()
+        display.renderFrame()
+        let t3 = nowNanoseconds()
+        if i >= iterations / 10 {
+            moved.append(t1 - t0)
+            redrawn.append(t3 - t2)
+        }
+    }
+    return (Stats(moved), Stats(redrawn), display.pixelMoves)
+}
+
+/// M10: a table of `rows` rows created and shown (its scene built, the first frame drawn;
+/// the display's buffers, the same for any table, made beforehand): the time, and the
+/// resident memory it added while it exists (median of `samples`).
+@MainActor
+func measureTableCreation(rows: Int, samples: Int) -> (Stats, rssKiB: Int) {
+    let app = Application(clock: VirtualClock(), tracer: Tracer())
+    var times: [UInt64] = [], rss: [Int] = []
+    for _ in 0..<samples {
+        let before = ProcessStatistics.residentSetKiB() ?? 0
+        let t0 = nowNanoseconds()
+        let scene = TableScene(application: app, rows: rows)
+        scene.window.layoutIfNeeded()
+        let t1 = nowNanoseconds()
+        guard let display = try? HeadlessDisplay(window: scene.window) else { exit(1) }
+        let t2 = nowNanoseconds()
+        display.renderFrame()
+        let t3 = nowNanoseconds()
+        times.append((t1 - t0) + (t3 - t2))
+        rss.append((ProcessStatistics.residentSetKiB() ?? 0) - before)
+        withExtendedLifetime(scene) {}
+    }
+    return (Stats(times), rss.sorted()[rss.count / 2])
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments.dropFirst()
@@ -338,6 +402,11 @@ func main() {
                                                            frame (pipeline, editing, render, copy)
           RESULT M8 median_us=… p95_us=… ratio_memcpy=…   one frame of an alert fading and zooming in
                                                            over the scene (dimming view included)
+          RESULT M9 median_us=… ratio_memcpy=… full_redraw_us=… one frame of a fling through a
+                                                           10,000-row table (pixels moved, a strip drawn)
+          RESULT M9_1080p median_us=… ratio_memcpy=…       the same at 1920x1080 (ratio to its memcpy)
+          RESULT M10 rows=… first_frame_us=… rss_kib=…     a 100-row and a 1,000,000-row table created
+                                                           and shown (two lines)
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
         and renders it once.
@@ -371,6 +440,12 @@ func main() {
     let m1At2x = measureRenderingAtScale2(iterations: iterations)
     let (m8, alertFrame) = measureAlertFrame(iterations: iterations)
     let (m7, keyTapArea) = measureKeyTap(iterations: iterations)
+    let m9 = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
+    let m9HD = measureTableFling(size: Size(width: 1920, height: 1080), iterations: max(200, iterations / 4))
+    let hdCopies = measureFrameCopies(iterations: max(200, iterations / 4), bytes: 1920 * 1080 * 4)
+    _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
+    let m10Small = measureTableCreation(rows: 100, samples: 51)
+    let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
     let copiesAfter = measureFrameCopies(iterations: iterations)
@@ -383,6 +458,11 @@ func main() {
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M7 median_us=\(format(m7.median)) p95_us=\(format(m7.p95)) ratio_memcpy=\(format(m7.median / memcpyMedian)) iterations=\(iterations) redrawn_px=\(Int(keyTapArea))")
     print("RESULT M8 median_us=\(format(m8.median)) p95_us=\(format(m8.p95)) ratio_memcpy=\(format(m8.median / memcpyMedian)) iterations=\(iterations) alert=\(Int(alertFrame.width))x\(Int(alertFrame.height))")
+    print("RESULT M9 median_us=\(format(m9.moved.median)) p95_us=\(format(m9.moved.p95)) ratio_memcpy=\(format(m9.moved.median / memcpyMedian)) full_redraw_us=\(format(m9.redrawn.median)) full_redraw_ratio_memcpy=\(format(m9.redrawn.median / memcpyMedian)) pixel_moves=\(m9.pixelMoves) iterations=\(iterations)")
+    print("RESULT M9_1080p median_us=\(format(m9HD.moved.median)) p95_us=\(format(m9HD.moved.p95)) ratio_memcpy=\(format(m9HD.moved.median / hdCopies.memcpy.median)) full_redraw_us=\(format(m9HD.redrawn.median)) full_redraw_ratio_memcpy=\(format(m9HD.redrawn.median / hdCopies.memcpy.median)) memcpy_1080p_us=\(format(hdCopies.memcpy.median)) pixel_moves=\(m9HD.pixelMoves)")
+    for (rows, figure) in [(100, m10Small), (1_000_000, m10Large)] {
+        print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
+    }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")

@@ -58,14 +58,31 @@ public final class HeadlessDisplay {
     @discardableResult
     public func renderFrame() -> [Rect] {
         window.prepareForFrame()
-        let rects = window.takeDamage()
+        // A scroll view's pixels move first (Bezel/Rendering/ScrollMove.swift); the damage
+        // then holds only what the move uncovered and what changed.
+        let move = window.takeScrollMove()
+        var rects = window.takeDamage()
+        if let move { applyMove(move) }
         let covered = Renderer.isCoveredByOpaqueBackground(window)
         for rect in rects {
             if !covered { context.fill(rect, color: clearColor) }
             Renderer.render(window, in: context, dirty: rect)
         }
+        if let move { rects.append(move.region) }
         if !rects.isEmpty { cache.copy(panelPixels(of: rects), to: framebuffer) }
         return rects
+    }
+
+    /// Frames whose pixels moved instead of being drawn (a scroll view's `ScrollMove`).
+    public private(set) var pixelMoves = 0
+
+    /// Shifts the move's region in the cache, in panel pixels (rotated and scaled).
+    private func applyMove(_ move: ScrollMove) {
+        let logical = window.bounds.size
+        let region = rotation.toPanelPixels(move.region, logical: logical, scale: scale)
+        let moved = rotation.toPanelPixels(move.region.offsetBy(dx: move.delta.x, dy: move.delta.y), logical: logical, scale: scale)
+        cache.shift(region, dx: Int(moved.minX - region.minX), dy: Int(moved.minY - region.minY))
+        pixelMoves += 1
     }
 
     /// The folder named by `BEZEL_SCREENSHOT_DIR`, if set.

@@ -96,6 +96,14 @@ public final class ImageBuffer {
         return format == .xrgb8888 ? value | 0xFF00_0000 : value
     }
 
+    /// Sets one pixel (0xAARRGGBB): for tests of the pixel operations.
+    package func setPixelForTesting(x: Int, y: Int, value: UInt32) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return }
+        withPixels { data, rowBytes in
+            UnsafeMutableRawPointer(data).storeBytes(of: value, toByteOffset: y * rowBytes + x * 4, as: UInt32.self)
+        }
+    }
+
     /// Writes the buffer as a PNG file.
     public func writePNG(to path: String) throws(CairoError) {
         cairo_surface_flush(surface)
@@ -119,6 +127,34 @@ public final class ImageBuffer {
             }
         }
         cairo_surface_mark_dirty(target.surface)
+    }
+
+    /// Shifts the pixels inside `region` (pixel coordinates, clipped to the buffer) by
+    /// (`dx`, `dy`): what was at p is now at p + (dx, dy); the strip the shift uncovers keeps
+    /// its old pixels (the caller redraws it). Rows are moved with memmove in the order that
+    /// never overwrites a row before it is read: a scroll view's content moved in place.
+    /// Returns the part of `region` that received moved pixels.
+    @discardableResult
+    public func shift(_ region: Rect, dx: Int, dy: Int) -> Rect {
+        let r = region.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        let destination = r.intersection(r.offsetBy(dx: Double(dx), dy: Double(dy)))
+        guard !destination.isEmpty, dx != 0 || dy != 0 else { return dx == 0 && dy == 0 ? r : .zero }
+        withPixels { data, rowBytes in
+            let x0 = Int(destination.minX), y0 = Int(destination.minY), y1 = Int(destination.maxY)
+            let bytes = Int(destination.width) * 4
+            func move(_ y: Int) {
+                // copyMemory is memmove: a horizontal shift overlaps within the row.
+                UnsafeMutableRawPointer(data + y * rowBytes + x0 * 4)
+                    .copyMemory(from: data + (y - dy) * rowBytes + (x0 - dx) * 4, byteCount: bytes)
+            }
+            if dy > 0 {
+                var y = y1 - 1
+                while y >= y0 { move(y); y -= 1 }
+            } else {
+                for y in y0..<y1 { move(y) }
+            }
+        }
+        return destination
     }
 
     /// Copies `rects` into 16-bit RGB565 memory (`width` x `height` pixels, `stride` bytes a

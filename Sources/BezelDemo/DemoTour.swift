@@ -74,19 +74,28 @@ struct DemoTour {
         fingers.frame([.up(1), .up(2)])
         settle()
 
-        print("== back, then the list: a fling, then Select on a visible row")
+        print("== back, then the list (10,000 rows): a fling, Select on a visible row, then a row swiped left to show Delete")
         backHomeThenOpen(tile: 1)
         fingers.drag(from: Point(x: 300, y: 420), to: Point(x: 300, y: 180), steps: 8, duration: 0.12)
         // Until the fling has come to rest: a touch during deceleration only stops the list
         // (UIKit's rule), it would not reach the row's button.
         fingers.wait(6)
-        let visible = demo.list.selectButtons.first { button in
+        let visible = demo.list.visibleSelectButtons.filter { button in
             let c = center(of: button)
             return c.y > 100 && c.y < 440
         }
-        if let visible { fingers.tap(at: center(of: visible)) }
+        if let first = visible.first { fingers.tap(at: center(of: first)) }
         settle()
+        if visible.count > 2 {
+            let row = center(of: visible[2]).y
+            fingers.drag(from: Point(x: 500, y: row), to: Point(x: 300, y: row), steps: 8, duration: 0.15)
+            settle()
+        }
         try screenshot("list")
+        if let delete = demo.list.tableView.subviews.first(where: { $0.name == "swipeActions" })?.subviews.first {
+            fingers.tap(at: center(of: delete))
+            settle()
+        }
 
         print("== back, then settings: dim when idle on, theme Light, idle timeout +1")
         backHomeThenOpen(tile: 2)

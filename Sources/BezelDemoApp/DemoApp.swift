@@ -2,7 +2,7 @@ import Bezel
 
 /// The demo kiosk app, written against Bezel's public API only, as an app developer would:
 /// a window whose root controller is a `NavigationController` starting at the home screen,
-/// a clock in the navigation bar, and the gesture playground, the 200-row list, the
+/// a clock in the navigation bar, and the gesture playground, the 10,000-row table, the
 /// settings (with a Reset bar-button item confirmed by an alert), the motion screen
 /// (springs and an interruptible animator), a form (text fields, a PIN on a number pad,
 /// a note; the on-screen keyboard) and charts drawn with paths one tap away.
@@ -40,6 +40,7 @@ public final class DemoApp {
             self.navigation.navigationBar.titleLabel.text = "Row \(n) selected"
             self.log("Row \(n) selected")
         }
+        list.onReport = { [unowned self] line in self.log(line) }
         gestures.onReport = { [unowned self] line in self.log("gesture \(line)") }
         motion.onReport = { [unowned self] line in self.log(line) }
         settings.onReport = { [unowned self] line in self.log(line) }

@@ -1,46 +1,136 @@
 import Bezel
 
-/// A scrolling list of 200 rows, each with its label and a "Select" button; selecting a row
-/// shows it in the title. The buttons are content of the scroll view: a drag that starts on
-/// one scrolls the list (UIKit's delaysContentTouches/canCancelContentTouches rules).
+/// A table of 10,000 orders in 100 sections (sticky headers), under a header line: each row
+/// has its number, a detail line and a "Select" button; swiping a row left offers Delete.
+/// Only the rows on screen have cells (`TableView`'s reuse), so the screen costs what a
+/// screen of ten rows does. The buttons follow UITableView's rule: a drag that starts on one
+/// scrolls the list and cancels it.
 @MainActor
-public final class ListViewController: ViewController {
-    public static let rowCount = 200
+public final class ListViewController: ViewController, TableViewDataSource, TableViewDelegate {
+    public static let rowCount = 10_000
+    public static let rowsPerSection = 100
     public static let rowHeight = 56.0
-    public let scrollView = ScrollView(frame: .zero)
-    public private(set) var selectButtons: [Button] = []
+    public let tableView = TableView(frame: .zero, style: .plain)
     public private(set) var selectedRow: Int?
+    /// The order numbers still listed, by section (deleting a row removes its number).
+    public private(set) var orders: [[Int]] = (0..<ListViewController.rowCount / ListViewController.rowsPerSection).map { s in
+        Array(s * ListViewController.rowsPerSection + 1 ... (s + 1) * ListViewController.rowsPerSection)
+    }
     /// Called when a row is selected (its number, 1-based).
     var onSelect: ((Int) -> Void)?
+    /// Called with what happened ("Row 12 deleted").
+    var onReport: ((String) -> Void)?
 
     public override init() {
         super.init()
         title = "List"
     }
 
+    /// The "Select" buttons of the rows on screen, top to bottom.
+    public var visibleSelectButtons: [Button] {
+        tableView.visibleRowCells.compactMap { ($0 as? OrderCell)?.selectButton }
+    }
+
     public override func viewDidLoad() {
         view.backgroundColor = DemoTheme.background
         view.name = "list"
-        scrollView.name = "listScroll"
-        scrollView.frame = view.bounds
-        scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        let width = max(view.bounds.width, 800)
-        scrollView.contentSize = Size(width: width, height: Double(Self.rowCount) * Self.rowHeight)
-        for n in 1...Self.rowCount {
-            let row = View(frame: Rect(x: 0, y: Double(n - 1) * Self.rowHeight, width: width, height: Self.rowHeight))
-            row.name = "row\(n)"
-            row.backgroundColor = n % 2 == 0 ? DemoTheme.band : DemoTheme.background
-            row.addSubview(DemoTheme.label("Row \(n)", frame: Rect(x: 24, y: 0, width: 300, height: Self.rowHeight), size: 20))
-            let select = DemoTheme.tileButton("Select", frame: Rect(x: width - 156, y: 8, width: 132, height: Self.rowHeight - 16))
-            select.name = "select\(n)"
-            select.addAction(for: .touchUpInside) { [weak self] _, _ in
-                self?.selectedRow = n
-                self?.onSelect?(n)
-            }
-            row.addSubview(select)
-            selectButtons.append(select)
-            scrollView.addSubview(row)
+        tableView.name = "listTable"
+        tableView.frame = view.bounds
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        tableView.rowHeight = Self.rowHeight
+        tableView.backgroundColor = DemoTheme.background
+        tableView.register(OrderCell.self, forCellReuseIdentifier: OrderCell.identifier)
+        let header = View(frame: Rect(x: 0, y: 0, width: 800, height: 44))
+        header.name = "listHeader"
+        header.addSubview(DemoTheme.label("\(Self.rowCount.formatted) orders · swipe a row left to delete it",
+                                          frame: Rect(x: 24, y: 0, width: 700, height: 44), size: 15, color: DemoTheme.secondaryText))
+        tableView.tableHeaderView = header
+        tableView.delegate = self
+        tableView.dataSource = self
+        view.addSubview(tableView)
+    }
+
+    // MARK: Data source
+
+    public func numberOfSections(in tableView: TableView) -> Int { orders.count }
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { orders[section].count }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        let first = section * Self.rowsPerSection + 1
+        return "Orders \(first)–\(first + Self.rowsPerSection - 1)"
+    }
+
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: OrderCell.identifier, for: indexPath) as! OrderCell
+        let number = orders[indexPath.section][indexPath.row]
+        cell.number = number
+        cell.textLabel.text = "Row \(number)"
+        let items = number % 4 + 1
+        cell.detailTextLabel?.text = "Table \(number % 12 + 1) · \(items) item\(items == 1 ? "" : "s")"
+        cell.name = "row\(number)"
+        cell.selectButton.name = "select\(number)"
+        cell.onSelect = { [weak self] n in self?.select(n) }
+        return cell
+    }
+
+    public var supportsSwipeToDelete: Bool { true }
+
+    public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        guard editingStyle == .delete else { return }
+        let number = orders[indexPath.section].remove(at: indexPath.row)
+        tableView.deleteRows(at: [indexPath], with: .fade)
+        onReport?("Row \(number) deleted")
+    }
+
+    // MARK: Delegate
+
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        select(orders[indexPath.section][indexPath.row])
+        tableView.deselectRow(at: indexPath, animated: true)
+    }
+
+    private func select(_ number: Int) {
+        selectedRow = number
+        onSelect?(number)
+    }
+}
+
+/// A row of the demo's list: the standard subtitle cell with a "Select" button.
+@MainActor
+final class OrderCell: TableViewCell {
+    static let identifier = "order"
+    let selectButton = DemoTheme.tileButton("Select", frame: Rect(x: 0, y: 0, width: 132, height: 40))
+    var number = 0
+    var onSelect: ((Int) -> Void)?
+
+    required init(style: CellStyle, reuseIdentifier: String?) {
+        super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
+        backgroundColor = DemoTheme.tile
+        textLabel.style = TextStyle(size: 20, color: DemoTheme.text)
+        detailTextLabel?.style = TextStyle(size: 14, color: DemoTheme.secondaryText)
+        separatorInset.left = 24
+        selectButton.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onSelect?(self.number) }
+        accessoryView = selectButton
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        // The demo's wider left margin.
+        textLabel.frame.origin.x = 24
+        detailTextLabel?.frame.origin.x = 24
+    }
+}
+
+extension Int {
+    /// "10,000": thousands separated (the demo has no Foundation formatter).
+    var formatted: String {
+        let digits = Array(String(self))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
         }
-        view.addSubview(scrollView)
+        return out
     }
 }

@@ -49,7 +49,8 @@ open class CollectionView: ScrollView {
         layout.collectionView = self
         // UICollectionView's rule, like UITableView's: a drag on a control in an item scrolls.
         scrollingCancelsControlTouches = true
-        alwaysBounceVertical = true
+        // UIScrollView's default: content is cut to the bounds (and pixels can move).
+        clipsToBounds = true
     }
 
     // MARK: Registration and reuse

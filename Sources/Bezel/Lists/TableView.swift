@@ -126,6 +126,9 @@ open class TableView: ScrollView {
         backgroundColor = style == .grouped ? .systemGroupedBackground : .systemBackground
         // UITableView's rule: a drag that starts on a control in a row scrolls.
         scrollingCancelsControlTouches = true
+        // UIScrollView's default: content is cut to the bounds (and pixels can move).
+        clipsToBounds = true
+        // A UITableView bounces even when its rows fit (a UICollectionView does not).
         alwaysBounceVertical = true
         headerFooterPool.register(Self.standardHeaderIdentifier) { TableViewHeaderFooterView(reuseIdentifier: TableView.standardHeaderIdentifier) }
         swipeActionsGestureRecognizer.name = "swipeActions"

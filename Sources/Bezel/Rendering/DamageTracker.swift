@@ -50,6 +50,17 @@ public struct DamageTracker: Sendable {
         if total > bounds.area * Self.fullFrameFraction { rects = [bounds.integral] }
     }
 
+    /// Pixels inside `region` moved by `delta` (a scroll): damage recorded there moves with
+    /// them (the originals stay damaged too: over-drawing is always correct).
+    public mutating func addShifted(in region: Rect, by delta: Point) {
+        guard !isFullFrame else { return }
+        for rect in rects {
+            let part = rect.intersection(region)
+            guard !part.isEmpty else { continue }
+            add(part.offsetBy(dx: delta.x, dy: delta.y).intersection(region))
+        }
+    }
+
     /// Everything, e.g. after a rotation or the first frame.
     public mutating func addAll() {
         rects = [bounds.integral]

@@ -56,9 +56,12 @@ open class View: Responder {
         didSet {
             guard boundsOrigin != oldValue else { return }
             if AnimationTransaction.isRecording { AnimationTransaction.record(self, .boundsOrigin, from: AnimationVector(oldValue)) }
-            setNeedsDisplay()
+            // A scroll view moving its pixels damages only what the move uncovers.
+            if !movesPixelsForBoundsChange { setNeedsDisplay() }
         }
     }
+    /// Set by a scroll view while it records a pixel move for an offset change.
+    @exclusivity(unchecked) var movesPixelsForBoundsChange = false
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
     /// the center fixed, as UIKit does.
@@ -271,6 +274,12 @@ open class View: Responder {
                 r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
             } else {
                 r.origin = r.origin - view.boundsOrigin + view.frame.origin
+            }
+            // What a clipping superview cuts off is never drawn (a row scrolled out of a
+            // table): not damage. Not while it animates (its shown bounds differ).
+            if parent.clipsToBounds, parent.presentationState == nil {
+                r = r.intersection(parent.bounds)
+                if r.isEmpty { return }
             }
             view = parent
         }

@@ -14,6 +14,9 @@ open class Window: View {
         return tracker
     }()
 
+    /// The scroll move to apply at the next frame (Rendering/ScrollMove.swift).
+    var pendingScrollMove: ScrollMove?
+
     public init(frame: Rect, application: Application) {
         self.application = application
         super.init(frame: frame)
@@ -49,6 +52,7 @@ open class Window: View {
 
     public func setNeedsFullRedraw() {
         damage.addAll()
+        pendingScrollMove = nil
     }
 
     /// A resized window redraws everything.

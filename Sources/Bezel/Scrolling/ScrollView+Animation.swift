@@ -25,7 +25,7 @@ extension ScrollView {
             let current = self.contentOffset
             var next = Point(x: target.x - (target.x - current.x) * keep, y: target.y - (target.y - current.y) * keep)
             if next.distance(to: target) < Self.restingDistance { next = target }
-            self.applyOffset(next)
+            self.applyOffset(next == target ? next : self.pixelAligned(next, toward: target))
             if next == target { self.finishDeceleration() }
         }
     }
@@ -54,7 +54,8 @@ extension ScrollView {
             let start = self.animationStart, target = self.animationTarget
             let progress = min(1, (now - startTime) / Self.animatedScrollDuration)
             let eased = 1 - pow(1 - progress, 3)
-            self.applyOffset(Point(x: start.x + (target.x - start.x) * eased, y: start.y + (target.y - start.y) * eased))
+            let next = Point(x: start.x + (target.x - start.x) * eased, y: start.y + (target.y - start.y) * eased)
+            self.applyOffset(progress >= 1 ? target : self.pixelAligned(next))
             if progress >= 1 {
                 self.animation?.invalidate()
                 self.animation = nil

@@ -25,7 +25,7 @@ extension ScrollView {
             var target = Point(x: dragStartOffset.x - t.x, y: dragStartOffset.y - t.y)
             if lockedAxis == .horizontal || !canScrollVertically { target.y = dragStartOffset.y }
             if lockedAxis == .vertical || !canScrollHorizontally { target.x = dragStartOffset.x }
-            applyOffset(resisted(target))
+            applyOffset(pixelAligned(resisted(target)))
         case .ended:
             isDragging = false
             endDrag(velocity: pan.velocity(in: self))

@@ -180,7 +180,7 @@ open class ScrollView: View {
     /// Sets the offset and tells the delegate.
     func applyOffset(_ offset: Point) {
         guard offset != boundsOrigin else { return }
-        boundsOrigin = offset
+        setBoundsOrigin(movingPixels: offset)
         contentOffsetDidChange()
         delegate?.scrollViewDidScroll(self)
     }
