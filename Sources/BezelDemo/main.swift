@@ -120,7 +120,8 @@ func main() -> Int32 {
     let app = Application()
     let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: timeOfDay)
     let runtime = Runtime(application: app, window: demo.window, configuration: configuration)
-    demo.log = { runtime.log(.info, "demo: \($0)") }
+    // Each line says how many frames had reached the screen (page flips on DRM) by then.
+    demo.log = { runtime.log(.info, "demo: \($0) [frame \(runtime.framesShown)]") }
     do {
         try runtime.run()
         if let reason = runtime.exitReason { runtime.log(.info, "ended by the \(reason)") }

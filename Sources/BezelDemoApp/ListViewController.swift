@@ -90,6 +90,10 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
         tableView.deselectRow(at: indexPath, animated: true)
     }
 
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+        onReport?("list settled at y=\(Int(scrollView.contentOffset.y)), rows \(tableView.indexPathsForVisibleRows.first.map { "\(orders[$0.section][$0.row])" } ?? "none") on")
+    }
+
     private func select(_ number: Int) {
         selectedRow = number
         onSelect?(number)

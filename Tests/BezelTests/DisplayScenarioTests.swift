@@ -103,6 +103,48 @@ import BezelDemoApp
         }
     }
 
+    /// The number in "[frame N]" on the first log line containing `text`.
+    private func frameNumber(after text: String, in output: String) -> Int? {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains(text) }),
+              let last = line.split(separator: "[frame ", omittingEmptySubsequences: false).last, line.contains("[frame ") else { return nil }
+        return Int(last.prefix { $0.isNumber })
+    }
+
+    @Test func aFlingOnTheDemosTableScrollsItOnPageFlips() throws {
+        var output = ""
+        try scenario("E11", "a uinput fling on the demo's 10,000-row table scrolls it; the deceleration's frames reach the screen through page flips") {
+            output = try runVariant("fling", binary: "bezel-demo")
+            for line in ["atomic xrgb8888", "input device added: FT5406", "demo: showing List", "demo: list settled at y=", "BEZEL-DEMO-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            let shown = try #require(frameNumber(after: "demo: showing List", in: output))
+            let settled = try #require(frameNumber(after: "demo: list settled", in: output))
+            try check(settled - shown >= 10, "only \(settled - shown) page flips between the list showing and the fling settling")
+        }
+        try scenario("E11", "once the fling has settled the app does not wake up (context switches of all its threads over 5 s)") {
+            try check(output.contains("RESULT fling_settled_idle_wakeups 0 over_5s"), "\(output.split(separator: "\n").filter { $0.contains("RESULT") })")
+        }
+        try scenario("E11", "the scanned-out frame after the fling equals the headless rendering of the table at the same offset") {
+            let line = try #require(output.split(separator: "\n").first { $0.contains("list settled at y=") })
+            let after = try #require(line.split(separator: "y=", maxSplits: 1, omittingEmptySubsequences: false).last)
+            let y = try #require(Double(after.prefix { $0.isNumber }))
+            try check(y > 200, "the fling moved the table only to y=\(y)")
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-fling.png")
+            let app = Application(clock: VirtualClock(), tracer: Tracer())
+            let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { 0 })
+            demo.log = { _ in }
+            let display = try HeadlessDisplay(window: demo.window)
+            demo.open("List")
+            app.runLoop.advance(by: 1)
+            demo.list.tableView.contentOffset = Point(x: 0, y: y)
+            app.runLoop.advance(by: 1)
+            _ = display.renderFrame()
+            let content = Rect(x: 0, y: 60, width: 800, height: 420)
+            let differing = try #require(shown.countDifferingPixels(from: display.cache, tolerance: 3, in: content), "size \(shown.width)x\(shown.height)")
+            try check(differing == 0, "\(differing) pixels of the table differ from the headless rendering at y=\(y)")
+        }
+    }
+
     @Test func theDemoFormIsTypedOnAUSBKeyboardAndTheOnScreenNumberPad() throws {
         var output = ""
         try scenario("E10", "a uinput keyboard types into the demo form's focused fields: \"Ada\", Tab, an e-mail address with Shift-2 for @, return moves to the PIN") {

@@ -3,8 +3,8 @@
 # bezel-input-check has seen it (the file named by argv[1]), then taps Item 12, drags the
 # slider's thumb, pinches, puts ten fingers down at once, and unplugs the device with a finger down on Item 1; then an absolute pointer
 # with an Enter key clicks Item 5 and presses Enter. Other modes (argv[2]): one tap, a pointer
-# parked for the cursor test, the measurement's tap, and the demo form typed by keyboard and
-# finger (E10).
+# parked for the cursor test, the measurement's tap, the demo form typed by keyboard and
+# finger (E10), and a fling on the demo's table (E11).
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
 
@@ -119,6 +119,26 @@ if mode.startswith("form:"):
     tap(690, 102)                 # Save
     logged("Saved")
     time.sleep(60)                # keep the devices while the host takes its screendump
+    sys.exit(0)
+if mode.startswith("fling:"):
+    # The demo's list (E11), paced by its log: the finger taps the List tile, then flings the
+    # 10,000-row table upwards (280 px in 80 ms) and lifts; the table decelerates on page flips.
+    log = mode.split(":", 1)[1]
+    def logged(text):
+        for _ in range(1200):
+            if os.path.exists(log) and text in open(log, errors="replace").read():
+                return
+            time.sleep(0.05)
+        sys.exit("BEZEL-FLING-FAIL no '%s' in the demo's log" % text)
+    down(208, 116); time.sleep(0.05); up()
+    logged("showing List")
+    time.sleep(0.3)
+    down(300, 420)
+    for i in range(1, 11):
+        time.sleep(0.008)
+        move(300, 420 - 28 * i)
+    up()
+    time.sleep(60)
     sys.exit(0)
 if mode.startswith("media:"):
     # Media keys (E9): a uinput keyboard with play/pause, next and fast-forward, pressed once

@@ -137,6 +137,33 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
+fling)
+    # The demo's 10,000-row table flung by a uinput finger (E11): it decelerates on page-flip
+    # frames; once it rests, the app's wake-ups are counted for 5 s (away from the minute
+    # boundary, when the demo's clock ticks) and the host takes the screendump.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
+app=\$!
+for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo.log && break; sleep 0.1; done
+/usr/bin/python3 $here/inject-touch.py /run/demo-ready fling:/run/demo.log &
+for i in \$(seq 1 600); do grep -q "input device added: FT5406" /run/demo.log && break; sleep 0.1; done
+: > "/run/demo-ready.FT5406_memory_based_driver"
+for i in \$(seq 1 1200); do grep -q "list settled" /run/demo.log && break; sleep 0.1; done
+switches() { cat /proc/\$app/task/*/status 2>/dev/null | awk '/ctxt_switches/ { s += \$2 } END { print s + 0 }'; }
+sleep 1
+while [ "\$(date +%S | sed 's/^0//')" -ge 50 ]; do sleep 0.5; done
+before=\$(switches)
+sleep 5
+after=\$(switches)
+echo "RESULT fling_settled_idle_wakeups \$((after - before)) over_5s"
+echo BEZEL-FLING-SETTLED
+while [ ! -e $ready ]; do sleep 0.1; done
+kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
+cat /run/demo.log
+GUEST
+    ;;
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
@@ -178,6 +205,7 @@ if [ "$variant" != measure ] && [ "$variant" != demo ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
+    [ "$variant" = fling ] && marker="BEZEL-FLING-SETTLED"
     for _ in $(seq 1 1800); do
         grep -q "$marker" "$serial" 2>/dev/null && break
         kill -0 $qemu 2>/dev/null || break

@@ -61,7 +61,8 @@ extension ScrollView {
         var target = restingOffset(for: velocity)
         delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
                                             targetContentOffset: &target)
-        target = clamped(target)
+        // Where it comes to rest is on whole pixels too (UIKit's target offsets are).
+        target = clamped(pixelAligned(target))
         let willDecelerate = target.distance(to: contentOffset) >= Self.restingDistance
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
         guard willDecelerate else {
