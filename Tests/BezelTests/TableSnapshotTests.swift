@@ -85,3 +85,55 @@ import Testing
         s.stage.fingers.up()
     }
 }
+
+/// Issue 15: a collection view's grid, with section headers and a selected tile.
+@MainActor
+@Suite struct CollectionSnapshotTests {
+    @MainActor final class Menu: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+        let sections = [["Espresso", "Latte", "Flat white", "Cappuccino", "Mocha"], ["Croissant", "Muffin", "Cookie"]]
+        func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
+            if cell.contentView.subviews.isEmpty {
+                cell.backgroundView = View()
+                cell.backgroundView?.backgroundColor = Color(rgb: 0x34495E)
+                cell.backgroundView?.cornerRadius = 10
+                let selected = View()
+                selected.backgroundColor = Color(rgb: 0x2E86DE)
+                selected.cornerRadius = 10
+                cell.selectedBackgroundView = selected
+                let label = Label(frame: cell.contentView.bounds, style: TextStyle(size: 17, color: .white, alignment: .center))
+                label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                cell.contentView.addSubview(label)
+            }
+            (cell.contentView.subviews.first as? Label)?.text = sections[indexPath.section][indexPath.item]
+            return cell
+        }
+        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
+            let header = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+            if header.subviews.isEmpty {
+                let label = Label(frame: Rect(x: 16, y: 0, width: 300, height: header.bounds.height), style: TextStyle(size: 15, weight: .semibold, color: Color(rgb: 0xB0BEC5)))
+                label.autoresizingMask = [.flexibleHeight]
+                header.addSubview(label)
+            }
+            (header.subviews.first as? Label)?.text = ["DRINKS", "FOOD"][indexPath.section]
+            return header
+        }
+    }
+
+    @Test func aGridWithHeadersAndASelectedTile() throws {
+        let menu = Menu()
+        let layout = CollectionViewFlowLayout.grid(columns: 3, itemHeight: 80, spacing: 12, insets: EdgeInsets(top: 0, left: 16, bottom: 16, right: 16))
+        layout.headerReferenceSize = Size(width: 0, height: 36)
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 400), collectionViewLayout: layout)
+        grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "tile")
+        grid.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        let (app, window) = Snapshot.window(Size(width: 400, height: 400), [grid])
+        grid.delegate = menu
+        grid.dataSource = menu
+        grid.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: nil)
+        window.layoutIfNeeded()
+        try withExtendedLifetime((app, menu)) { try Snapshot.check(window, named: "collection-grid") }
+    }
+}

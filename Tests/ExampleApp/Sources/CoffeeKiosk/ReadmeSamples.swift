@@ -162,3 +162,45 @@ let icon = try ImageLoader.load(path: iconPath, size: Size(width: 96, height: 96
 label.style.family = "Coffee Serif"             // a font from the app's Fonts/
     _ = (logo, photo, icon)
 }
+
+// MARK: Lists
+
+final class OrdersViewController: ViewController, TableViewDataSource, TableViewDelegate {
+    var orders = (1...2_000).map { "Order \($0)" }
+    let table = TableView(frame: .zero, style: .plain)
+
+    override func viewDidLoad() {
+        table.frame = view.bounds
+        table.register(TableViewCell.self, forCellReuseIdentifier: "order")
+        table.delegate = self
+        table.dataSource = self
+        view.addSubview(table)
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { orders.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "order", for: indexPath)
+        cell.textLabel.text = orders[indexPath.row]
+        cell.accessoryType = .disclosureIndicator
+        return cell
+    }
+
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+    }
+
+    // Swipe left to delete: say the data source deletes, then change the model and the table together.
+    var supportsSwipeToDelete: Bool { true }
+    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        orders.remove(at: indexPath.row)
+        tableView.deleteRows(at: [indexPath], with: .fade)
+    }
+}
+
+@MainActor func collectionSample(view: View, menu source: any CollectionViewDataSource) {
+// A tile menu: three equal columns of 120 pt tall tiles, 12 pt apart.
+let tiles = CollectionView(frame: view.bounds, collectionViewLayout: .grid(columns: 3, itemHeight: 120, spacing: 12))
+tiles.register(CollectionViewCell.self, forCellWithReuseIdentifier: "tile")
+tiles.dataSource = source
+}
