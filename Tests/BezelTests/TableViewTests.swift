@@ -256,3 +256,55 @@ import Testing
         #expect(reports.count == 1 && reports[0].kind == .apiMisuse)
     }
 }
+
+/// Misuse of the table's API: reported, never a crash.
+@MainActor
+@Suite struct TableMisuseTests {
+    @MainActor final class SameCell: TableViewDataSource {
+        let cell = TableViewCell(style: .default, reuseIdentifier: nil)
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { cell }
+    }
+
+    @MainActor final class Unregistered: TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            tableView.dequeueReusableCell(withIdentifier: "never registered", for: indexPath)
+        }
+    }
+
+    @Test func oneCellForSeveralRowsIsReported() {
+        let stage = Stage()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        stage.window.addSubview(table)
+        let source = SameCell()
+        let reports = capturingDiagnostics { table.dataSource = source }
+        #expect(reports.count == 2 && reports.allSatisfy { $0.kind == .apiMisuse })
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === source.cell)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) == nil)
+    }
+
+    @Test func anUnregisteredIdentifierGivesADefaultCellAndAReport() {
+        let stage = Stage()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        stage.window.addSubview(table)
+        let source = Unregistered()
+        let reports = capturingDiagnostics { table.dataSource = source }
+        #expect(reports.count == 2 && reports[0].message.contains("never registered"))
+        #expect(table.visibleRowCells.count == 2)
+    }
+
+    @Test func badHeightsAndCountsFallBack() {
+        let model = TableModel(rows: 5)
+        model.heights = { $0.row == 1 ? .nan : -3 }
+        var reports: [Diagnostics.Report] = []
+        reports = capturingDiagnostics { _ = TableStage(model: model) }
+        #expect(reports.count == 5, "each bad height reported: \(reports.map(\.message))")
+        let stage = TableStage(model: TableModel(rows: 5))
+        let before = stage.table.rowHeight
+        let misuse = capturingDiagnostics { stage.table.rowHeight = .infinity }
+        #expect(misuse.count == 1 && stage.table.rowHeight == before)
+        let endWithoutBegin = capturingDiagnostics { stage.table.endUpdates() }
+        #expect(endWithoutBegin.count == 1)
+    }
+}

@@ -79,6 +79,11 @@ extension TableView {
         }
         guard let dataSource else { return }
         let cell = dataSource.tableView(self, cellForRowAt: path)
+        if let other = visibleCells.first(where: { $0.value === cell })?.key {
+            // One cell for two rows: UIKit asserts; here the row is left empty, and said so.
+            Diagnostics.report(.apiMisuse, "cellForRowAt \(path) returned the cell of row \(other): use dequeueReusableCell(withIdentifier:for:) for every row; the row is left empty")
+            return
+        }
         measure(path)
         guard let rect = rowRect(path) else { return }
         visibleCells[path] = cell
