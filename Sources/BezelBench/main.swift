@@ -413,6 +413,8 @@ func main() {
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
           RESULT M5_memset median_us=… p95_us=…            fill of one 800x480x4 frame
         iterations: samples per figure (default 2000, at least 200). Build with -c release.
+        bezel-bench [iterations] --only M<n> runs one figure and prints nothing else (for
+        callgrind's instruction counts of that figure's function).
         """)
         return
     }
@@ -433,6 +435,22 @@ func main() {
         return
     }
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
+    if let i = arguments.firstIndex(of: "--only"), i + 1 < arguments.endIndex {
+        // One figure alone, for instruction counts under callgrind (`--toggle-collect`).
+        switch arguments[i + 1] {
+        case "M1", "M2": _ = measureRendering(iterations: iterations)
+        case "M3": _ = measurePressToClick(iterations: iterations)
+        case "M6": _ = measureTenFingerFrame(iterations: iterations)
+        case "M7": _ = measureKeyTap(iterations: iterations)
+        case "M8": _ = measureAlertFrame(iterations: iterations)
+        case "M9": _ = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
+        default:
+            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8 or M9")
+            exit(2)
+        }
+        print("RESULT only \(arguments[i + 1]) iterations=\(iterations)")
+        return
+    }
     let copies = measureFrameCopies(iterations: iterations)
     let (m3, clicks) = measurePressToClick(iterations: iterations)
     let m6 = measureTenFingerFrame(iterations: iterations)

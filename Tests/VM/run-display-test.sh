@@ -152,7 +152,9 @@ for i in \$(seq 1 600); do grep -q "input device added: FT5406" /run/demo.log &&
 : > "/run/demo-ready.FT5406_memory_based_driver"
 for i in \$(seq 1 1200); do grep -q "list settled" /run/demo.log && break; sleep 0.1; done
 switches() { cat /proc/\$app/task/*/status 2>/dev/null | awk '/ctxt_switches/ { s += \$2 } END { print s + 0 }'; }
-sleep 1
+# Settled: the last frames (the indicators going away) are out once a second passes without
+# a context switch (polled: an emulated guest on a loaded host can take a while).
+for i in \$(seq 1 30); do a=\$(switches); sleep 1; [ "\$a" = "\$(switches)" ] && break; done
 while [ "\$(date +%S | sed 's/^0//')" -ge 50 ]; do sleep 0.5; done
 before=\$(switches)
 sleep 5

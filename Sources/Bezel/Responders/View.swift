@@ -205,7 +205,7 @@ open class View: Responder {
         didSet { if borderColor != oldValue { setNeedsDisplay() } }
     }
     /// Subviews are cut to the bounds.
-    public var clipsToBounds = false {
+    @exclusivity(unchecked) public var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { setNeedsDisplay() } }
     }
     private(set) var ownTintColor: Color?
