@@ -52,12 +52,12 @@ import Testing
         table.selectRow(at: IndexPath(row: 1, section: 1), animated: false, scrollPosition: .none)
         table.contentOffset = Point(x: 0, y: 40)  // the first header pinned over its rows
         table.flashScrollIndicators()
-        try withExtendedLifetime((app, source)) { try Snapshot.check(window, named: "table-plain") }
+        _ = try withExtendedLifetime((app, source)) { try Snapshot.check(window, named: "table-plain") }
     }
 
     @Test func groupedTable() throws {
         let (app, window, _, source) = table(.grouped)
-        try withExtendedLifetime((app, source)) { try Snapshot.check(window, named: "table-grouped") }
+        _ = try withExtendedLifetime((app, source)) { try Snapshot.check(window, named: "table-grouped") }
     }
 
     @Test func swipeActionsShown() throws {
@@ -134,6 +134,6 @@ import Testing
         grid.dataSource = menu
         grid.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: nil)
         window.layoutIfNeeded()
-        try withExtendedLifetime((app, menu)) { try Snapshot.check(window, named: "collection-grid") }
+        _ = try withExtendedLifetime((app, menu)) { try Snapshot.check(window, named: "collection-grid") }
     }
 }

@@ -18,6 +18,9 @@ public enum Diagnostics {
         case malformedInput
         /// The platform failed the app (a display that could not be taken back, a device lost).
         case platform
+        /// Content beyond one of Bezel's documented limits (an image too large to decode, a
+        /// label too long to lay out whole, a view tree too deep to draw): left out or cut.
+        case limit
     }
 
     public struct Report: Sendable, CustomStringConvertible {

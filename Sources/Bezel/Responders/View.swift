@@ -144,14 +144,19 @@ open class View: Responder {
 
     /// Lays out this view's subtree now where it was asked for (parents before children).
     public func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            let controller = owningViewController
-            controller?.viewWillLayoutSubviews()
-            layoutSubviews()
-            controller?.viewDidLayoutSubviews()
+        // Parents before children, in subview order: a loop with its own stack, not
+        // recursion (a deep tree must not overflow the thread's stack).
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if view.needsLayout {
+                view.needsLayout = false
+                let controller = view.owningViewController
+                controller?.viewWillLayoutSubviews()
+                view.layoutSubviews()
+                controller?.viewDidLayoutSubviews()
+            }
+            pending.append(contentsOf: view.subviews.reversed())
         }
-        for subview in subviews { subview.layoutIfNeeded() }
     }
 
     /// Positions the subviews. The default does nothing (autoresizing already ran); override
@@ -263,7 +268,10 @@ open class View: Responder {
     /// Marks `rect` (this view's coordinates) for redrawing; merged into the window's damage.
     public func setNeedsDisplay(_ rect: Rect) {
         // One walk up: convert to window coordinates and find the window (controls do this on
-        // every highlight change, so it stays on the hot path of a press).
+        // every highlight change, so it stays on the hot path of a press). A view too deep to
+        // be drawn damages nothing (and adding the views of a deep chain walks no further
+        // than `View.maximumDepth`).
+        if depth > View.maximumDepth { return }
         var r = rect.standardized
         var view = self
         while let parent = view.superview {
@@ -307,6 +315,14 @@ open class View: Responder {
 
     @exclusivity(unchecked) public private(set) weak var superview: View?
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    /// Levels between this view and the root of its tree (0 for a window or a detached view),
+    /// kept as the tree changes: it bounds what is drawn and hit (`View.maximumDepth`) and
+    /// makes the cycle check of `addSubview` and `isDescendant(of:)` stop early.
+    @exclusivity(unchecked) var depth = 0
+    /// The window at the root of the tree, kept as the tree changes (subtreeMoved): `window`
+    /// is one load, not a walk up the tree (adding the 100,000th view of a chain walked
+    /// 100,000 levels, twice).
+    @exclusivity(unchecked) weak var attachedWindow: Window?
     /// Set when this view is a view controller's root view: the controller comes next in the chain.
     @exclusivity(unchecked) weak var owningViewController: ViewController?
 
@@ -338,6 +354,21 @@ open class View: Responder {
         super.init()
     }
 
+    isolated deinit {
+        // Releasing a tree releases each level from the one above, one stack frame per level:
+        // a 100,000-deep chain overflowed the stack. The subviews only this view holds are
+        // taken apart here, in a loop, before they go.
+        guard !subviews.isEmpty else { return }
+        var doomed = subviews
+        subviews = []
+        while var view = doomed.popLast() {
+            if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
+                doomed.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
+    }
+
     public convenience init(name: String, frame: Rect = .zero) {
         self.init(frame: frame)
         self.name = name
@@ -360,19 +391,16 @@ open class View: Responder {
     override var owningApplication: Application? { window?.application }
 
     /// The window at the root of this view's tree, if any.
-    open var window: Window? {
-        var view = self
-        while let parent = view.superview { view = parent }
-        return view as? Window
-    }
+    open var window: Window? { attachedWindow }
 
     /// The view controller whose root view this is, if any.
     public var viewController: ViewController? { owningViewController }
 
     /// True when `self` is `view` or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
+        // An ancestor is nearer the root: the walk stops at `view`'s depth.
         var current: View? = self
-        while let v = current {
+        while let v = current, v.depth >= view.depth {
             if v === view { return true }
             current = v.superview
         }
@@ -389,7 +417,8 @@ open class View: Responder {
 
     /// Inserts `view` at `index` (clamped to 0...subviews.count).
     public func insertSubview(_ view: View, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else {
+        // A view without subviews cannot be an ancestor (a new view: no walk up the tree).
+        guard view !== self, view.subviews.isEmpty || !isDescendant(of: view) else {
             Diagnostics.report(.apiMisuse, "addSubview: \(view.debugName) is \(debugName) or one of its ancestors; ignored")
             return
         }
@@ -405,7 +434,7 @@ open class View: Responder {
         view.detachFromSuperview()
         subviews.insert(view, at: target)
         view.superview = self
-        view.windowChanged(from: oldWindow)
+        view.subtreeMoved(from: oldWindow)
         if view.resolvedStyle != resolvedStyle, view.overrideUserInterfaceStyle == .unspecified { view.updateTraits() }
         view.setNeedsDisplay()
     }
@@ -443,7 +472,7 @@ open class View: Responder {
         guard superview != nil else { return }
         let oldWindow = window
         detachFromSuperview()
-        windowChanged(from: oldWindow)
+        subtreeMoved(from: oldWindow)
     }
 
     private func detachFromSuperview() {
@@ -453,12 +482,22 @@ open class View: Responder {
         superview = nil
     }
 
-    private func windowChanged(from oldWindow: Window?) {
-        let newWindow = window
-        guard newWindow !== oldWindow else { return }
+    /// The view joined or left a superview: its subtree's depths and window follow (one visit
+    /// of each view; a leaf costs one), then, if the window changed, every view hears it.
+    private func subtreeMoved(from oldWindow: Window?) {
+        let newWindow = superview?.window
+        let windowChanged = newWindow !== oldWindow
+        // Loops with their own stack, not recursion: a deep tree must not overflow the
+        // thread's stack.
+        var visit: [View] = [self]
+        while let view = visit.popLast() {
+            view.depth = view.superview.map { $0.depth + 1 } ?? 0
+            if windowChanged, !(view is Window) { view.attachedWindow = newWindow }
+            visit.append(contentsOf: view.subviews)
+        }
+        guard windowChanged else { return }
         if let oldWindow { oldWindow.subtreeDidLeave(self) }
-        // Every view of the subtree, parents first (UIKit calls didMoveToWindow on each). A loop
-        // with its own stack, not recursion: a deep tree must not overflow the thread's stack.
+        // Every view of the subtree, parents first (UIKit calls didMoveToWindow on each).
         var pending: [View] = [self]
         while let view = pending.popLast() {
             if view.presentationState != nil { oldWindow?.application?.animationEngine.interrupt(view) }
