@@ -89,8 +89,9 @@ open class Label: View {
     }
 
     private func measure(_ text: String, style: TextStyle, width: Double?, with measurer: any TextMeasuring) -> Size {
-        if let attributedText { return measurer.measureText(attributedText, style: style, width: width) }
-        return measurer.measureText(text, style: style, width: width)
+        // Only what a label could show is laid out (Label+VisibleText.swift).
+        if let attributedText { return measurer.measureText(laidOutText(attributedText, width: width, height: nil), style: style, width: width) }
+        return measurer.measureText(laidOutText(text, width: width, height: nil), style: style, width: width)
     }
 
     /// The scale the text is drawn at: 1, or less when shrinking to fit makes it fit the
@@ -125,8 +126,8 @@ open class Label: View {
     }
 
     private func measureScaled(_ text: String, style: TextStyle, scale: Double, width: Double?, with measurer: any TextMeasuring) -> Size {
-        if let attributedText { return measurer.measureText(attributedText.scaled(by: scale, baseSize: self.style.size), style: style, width: width) }
-        return measurer.measureText(text, style: style, width: width)
+        if let attributedText { return measurer.measureText(laidOutText(attributedText, width: bounds.width, height: bounds.height).scaled(by: scale, baseSize: self.style.size), style: style, width: width) }
+        return measurer.measureText(laidOutText(text, width: bounds.width, height: bounds.height), style: style, width: width)
     }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
@@ -135,9 +136,10 @@ open class Label: View {
         var drawn = style
         drawn.size = style.size * scale
         if let attributedText {
-            context.drawText(scale == 1 ? attributedText : attributedText.scaled(by: scale, baseSize: style.size), in: bounds, style: drawn)
+            let shown = laidOutText(attributedText, width: bounds.width, height: bounds.height)
+            context.drawText(scale == 1 ? shown : shown.scaled(by: scale, baseSize: style.size), in: bounds, style: drawn)
         } else {
-            context.drawText(text, in: bounds, style: drawn)
+            context.drawText(laidOutText(text, width: bounds.width, height: bounds.height), in: bounds, style: drawn)
         }
     }
 }
