@@ -142,6 +142,12 @@ public final class Runtime {
         ImageLoader.screenScale = displayScale
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
         self.renderer = renderer
+        // Images larger than four screens are refused before decoding (issue 13's PNG bomb).
+        if let limit = configuration.imagePixelLimit {
+            ImageLoader.maximumPixels = limit
+        } else {
+            ImageLoader.limitToPanel(width: renderer.framebuffer.width, height: renderer.framebuffer.height)
+        }
         // The first frame goes to the screen before input is set up (libinput reads its quirks
         // files, xkbcommon compiles a keymap): a kiosk shows its UI as early as it can.
         renderIfNeeded()

@@ -40,6 +40,9 @@ public struct RuntimeConfiguration: Sendable {
     public var logLevel: LogLevel = .info
     /// The hidden admin gesture (three-finger long press) that ends the app, if the app allows it.
     public var adminGesture = false
+    /// The most pixels an image may decode to (`ImageLoader.maximumPixels`); nil: four times
+    /// the panel's pixels once the display is open.
+    public var imagePixelLimit: Int?
 
     public enum LogLevel: String, Sendable, Comparable {
         case error, warning, info, debug

@@ -11,6 +11,12 @@ public struct RuntimeSetting: Sendable {
 
     public var environmentName: String { "BEZEL_" + key.uppercased() }
 
+    /// The longest delay a setting takes: a year (31,536,000 s). Longer ones (`1e308`) are
+    /// refused: they mean "never", which 0 says, and overflow the clock's arithmetic.
+    static let longestDelay = 31_536_000.0
+    /// The largest image limit a setting takes: 16384 x 16384 (1 GiB decoded).
+    static let largestImagePixels = 16_384 * 16_384
+
     /// Every setting, in the order `--help` lists them.
     public static let all: [RuntimeSetting] = [
         .choice("backend", meaning: "auto, drm, sim (SDL2 window) or headless", default: "auto", expected: "auto, drm, sim or headless") { (c, v: RuntimeConfiguration.Backend) in c.backend = v },
@@ -67,13 +73,13 @@ public struct RuntimeSetting: Sendable {
         .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
-        RuntimeSetting(key: "dim_after", meaning: "seconds without a touch before the backlight dims (0: never)", defaultValue: "60") { c, v in
-            guard let s = Double(v), s >= 0, s.isFinite else { return "a number of seconds >= 0" }
+        RuntimeSetting(key: "dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year)", defaultValue: "60") { c, v in
+            guard let s = Double(v), (0...RuntimeSetting.longestDelay).contains(s) else { return "a number of seconds from 0 to 31536000 (a year)" }
             c.idle.dimAfter = s
             return nil
         },
-        RuntimeSetting(key: "off_after", meaning: "seconds without a touch before the backlight goes off (0: never)", defaultValue: "300") { c, v in
-            guard let s = Double(v), s >= 0, s.isFinite else { return "a number of seconds >= 0" }
+        RuntimeSetting(key: "off_after", meaning: "seconds without a touch before the backlight goes off (0: never; at most a year)", defaultValue: "300") { c, v in
+            guard let s = Double(v), (0...RuntimeSetting.longestDelay).contains(s) else { return "a number of seconds from 0 to 31536000 (a year)" }
             c.idle.offAfter = s
             return nil
         },
@@ -88,6 +94,11 @@ public struct RuntimeSetting: Sendable {
             case "off", "no", "false", "0": c.adminGesture = false
             default: return "on or off"
             }
+            return nil
+        },
+        RuntimeSetting(key: "image_pixel_limit", meaning: "the most pixels an image may decode to; larger ones are refused before decoding", defaultValue: "4 x the panel's pixels") { c, v in
+            guard let n = Int(v), (1...RuntimeSetting.largestImagePixels).contains(n) else { return "a number of pixels from 1 to 268435456 (16384x16384)" }
+            c.imagePixelLimit = n
             return nil
         },
         .choice("log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", default: "info", expected: "error, warning, info or debug") { (c, v: RuntimeConfiguration.LogLevel) in c.logLevel = v },

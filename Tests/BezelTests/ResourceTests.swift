@@ -105,6 +105,29 @@ import Glibc
         #expect(reports.count == 1 && reports[0].message.contains("not a PNG, JPEG or SVG"))
     }
 
+    @Test func theImageLimitFollowsThePanelAndRefusalsAreReportedAsLimits() throws {
+        let latte = Self.demoResources.resourcePath + "/Images/latte.jpg"  // 240 x 160
+        let previous = ImageLoader.maximumPixels
+        defer { ImageLoader.maximumPixels = previous }
+        #expect(ImageLoader.defaultMaximumPixels == 4096 * 4096)
+        ImageLoader.limitToPanel(width: 800, height: 480)
+        #expect(ImageLoader.maximumPixels == 1_536_000)
+        // A panel of 120 x 80 takes four times its 9,600 pixels: 38,400, the JPEG's exactly.
+        ImageLoader.limitToPanel(width: 120, height: 80)
+        #expect(Image(contentsOfFile: latte) != nil)
+        ImageLoader.limitToPanel(width: 120, height: 79)
+        var image: Image?
+        let reports = capturingDiagnostics { image = Image(contentsOfFile: latte) }
+        #expect(image == nil)
+        #expect(reports.map(\.kind) == [.limit])
+        #expect(reports.first?.message == "image \(latte): \(latte): JPEG of 240x160 pixels is over the limit of 37920 pixels, not decoded")
+        // Nonsense limits: a panel without pixels changes nothing; below 1 is 1.
+        ImageLoader.limitToPanel(width: 0, height: 480)
+        #expect(ImageLoader.maximumPixels == 37_920)
+        ImageLoader.maximumPixels = -5
+        #expect(ImageLoader.maximumPixels == 1)
+    }
+
     @Test func appFontsRegisterFromTheResourceFolderAndTextUsesThem() throws {
         let bundle = Self.demoResources
         let families = FontRegistry.registerFonts(in: bundle)

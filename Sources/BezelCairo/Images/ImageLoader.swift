@@ -6,10 +6,27 @@ import Bezel
 /// and the reason.
 @MainActor
 public enum ImageLoader {
-    /// The most pixels a decoded image may have: 4096 × 4096 (64 MiB in memory), eight full
-    /// frames of a 1920×1080 panel. A small file can claim a huge picture (a 261 KB PNG of
-    /// 16384 × 16384 decodes to 1 GB): larger images are refused, not decoded.
-    public static let maximumPixels = 4096 * 4096
+    /// The most pixels a decoded image may have. A small file can claim a huge picture (a
+    /// 261 KB PNG of 16384 × 16384 decodes to 1 GB): larger images are refused before they
+    /// are decoded (a PNG's and a JPEG's header, an SVG's size are read first), the refusal
+    /// thrown and, from `Image(named:)` and `Image(contentsOfFile:)`, reported through
+    /// `Diagnostics` (`.limit`).
+    ///
+    /// Default: `defaultMaximumPixels` (64 MiB decoded) until the runtime knows the panel,
+    /// then four times the panel's pixels (`limitToPanel`), unless the app or the
+    /// `image_pixel_limit` setting chose a number. Values below 1 are taken as 1.
+    public static var maximumPixels = defaultMaximumPixels {
+        didSet { if maximumPixels < 1 { maximumPixels = 1 } }
+    }
+    /// 4096 × 4096: 64 MiB in memory, eight full frames of a 1920×1080 panel.
+    public static let defaultMaximumPixels = 4096 * 4096
+    /// Sets `maximumPixels` to four times a panel of `width` x `height` pixels (an image
+    /// larger than four screens cannot be shown whole anyway): 1,536,000 on an 800x480
+    /// panel, 8,294,400 at 1920x1080.
+    public static func limitToPanel(width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        maximumPixels = 4 * width * height
+    }
     /// The largest file read for JPEG and SVG (PNG is read by cairo as it decodes).
     public static let maximumFileSize = 64 * 1_048_576
 
@@ -65,7 +82,7 @@ public enum ImageLoader {
             guard head.count >= 24 else { throw CairoError("\(path): a PNG cut short before its header ends") }
             let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
             guard width * height <= maximumPixels else {
-                throw CairoError("\(path): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
+                throw CairoError.overPixelLimit("\(path): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
             }
             return try ImageBuffer(contentsOfPNG: path)
         case .jpeg:
@@ -110,7 +127,7 @@ public enum ImageLoader {
         do {
             return try load(path: path)
         } catch {
-            Diagnostics.report(.apiMisuse, "image \(name): \(error)")
+            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(name): \(error)")
             return nil
         }
     }
@@ -167,7 +184,7 @@ public enum ImageLoader {
         do {
             return try load(path: directory + "/" + name + ".png")
         } catch {
-            Diagnostics.report(.apiMisuse, "image \(name): \(error)")
+            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(name): \(error)")
             return nil
         }
     }
@@ -198,7 +215,7 @@ extension Image {
             let image = try ImageLoader.load(path: path)
             self.init(size: image.size, storage: image.storage)
         } catch {
-            Diagnostics.report(.apiMisuse, "image \(path): \(error)")
+            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(path): \(error)")
             return nil
         }
     }

@@ -34,7 +34,7 @@ enum JPEGDecoder {
             throw failure("not a readable JPEG")
         }
         guard width > 0, height > 0, Int(width) * Int(height) <= maximumPixels else {
-            throw CairoError("\(path): JPEG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
+            throw CairoError.overPixelLimit("\(path): JPEG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
         }
         let buffer = try ImageBuffer(width: Int(width), height: Int(height), format: .xrgb8888)
         let status = buffer.withPixels { pixels, stride in
