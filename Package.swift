@@ -77,6 +77,8 @@ let package = Package(
         // App tests: a window on a virtual clock, headless, with fingers, keys, traces and goldens.
         .target(name: "BezelTesting", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelTesting"),
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime"], path: "Sources/BezelDemo"),
+        // Issue 13's R4 (content limits), timed in a process of its own; .ci/run runs it.
+        .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench"),
         .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
                     exclude: ["Snapshots"]),

@@ -8,6 +8,8 @@
 #                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency)
 #   bash deploy/dev.sh docs    install what is missing, build the DocC documentation of the
 #                              libraries (warnings are errors) into .build/plugins/Swift-DocC
+#   bash deploy/dev.sh limits  install what is missing, time the content limits (a PNG bomb,
+#                              a 1 MiB label, a 100,000-deep view tree) in debug and release
 #
 # Needs the Swift 6 toolchain, which Debian does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
@@ -76,7 +78,7 @@ measure_demo() {
 }
 
 usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 command=${1:-}
@@ -125,6 +127,15 @@ case "$command" in
         measure_demo "$bin/bezel-demo" demo
         swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo
         measure_demo .build/static/release/bezel-demo demo_static
+        ;;
+    limits)
+        find_swift
+        ensure_packages
+        # Issue 13's R4: PASS R4 / FAIL R4 lines; non-zero when one failed.
+        swift build --product bezel-limits-check
+        "$(swift build --show-bin-path)/bezel-limits-check"
+        swift build -c release --product bezel-limits-check
+        "$(swift build -c release --show-bin-path)/bezel-limits-check"
         ;;
     -h|--help|help)
         usage
