@@ -3,7 +3,8 @@
 #
 #   bash deploy/dev.sh demo    install what is missing, run the headless demo
 #   bash deploy/dev.sh test    install what is missing, build and run every test
-#   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release
+#   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release, and
+#                              compare M1-M3's instruction counts with the committed ones
 #   bash deploy/dev.sh measure install what is missing, measure the release runtime on a real
 #                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency)
 #   bash deploy/dev.sh docs    install what is missing, build the DocC documentation of the
@@ -32,7 +33,9 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           # the compose tables xkbcommon reads for dead keys and compose sequences (Text input).
           libx11-data
           # JPEG and SVG decoding, opened with dlopen when an app first loads one (Images/).
-          libturbojpeg0 librsvg2-2)
+          libturbojpeg0 librsvg2-2
+          # callgrind's instruction counts of M1-M3, compared with the committed ones (bench).
+          valgrind)
 
 cd "$(dirname "$0")/.."
 
@@ -78,7 +81,7 @@ measure_demo() {
 }
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 command=${1:-}
@@ -109,6 +112,9 @@ case "$command" in
         bin=$(swift build -c release --show-bin-path)
         "$bin/bezel-bench" "$@"
         "$bin/bezel-bench" --rss-probe
+        # Instruction counts per frame (exact, unlike times): fails on a regression of more
+        # than 3 % against Tests/BenchmarkResults/instructions.txt.
+        bash Tests/Benchmarks/instruction-counts.sh "$bin/bezel-bench"
         stripped=$(mktemp)
         strip -o "$stripped" "$bin/bezel-demo"
         echo "RESULT M4_binary_bytes=$(stat -c %s "$stripped") (bezel-demo, release, stripped)"

@@ -2,7 +2,7 @@
 # Installs the demo kiosk as a system service (run as root on the panel's machine):
 #   - builds bezel-demo in release with the Swift runtime linked in (no toolchain needed on a
 #     machine the binary is copied to), unless --binary PATH gives one;
-#   - creates the system user "bezel" in the video, input, render and tty groups;
+#   - creates the system user "bezel" in the video, input and render groups;
 #   - installs /usr/local/bin/bezel-demo, /usr/local/share/bezel/ (assets, README),
 #     /usr/local/share/bezel-demo/ (the demo's own images and fonts),
 #     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
@@ -32,7 +32,14 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 if [ -z "$binary" ]; then
     # Its own build folder: static and dynamic builds would otherwise rebuild each other.
-    (cd "$repo" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo >&2)
+    # Built as the user who ran sudo, not as root: the build folder stays theirs, and root
+    # runs no package build scripts.
+    build=(swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo)
+    if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
+        (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
+    else
+        (cd "$repo" && "${build[@]}" >&2)
+    fi
     binary="$repo/.build/static/release/bezel-demo"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
@@ -85,7 +92,7 @@ cp "$records" "$manifest"
 if [ -z "$root" ]; then
     if ! id bezel >/dev/null 2>&1; then
         groups=""
-        for g in video input render tty; do getent group "$g" >/dev/null && groups="$groups${groups:+,}$g"; done
+        for g in video input render; do getent group "$g" >/dev/null && groups="$groups${groups:+,}$g"; done
         useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group \
             ${groups:+--groups "$groups"} bezel
         echo "user:bezel" >> "$manifest"

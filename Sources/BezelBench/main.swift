@@ -415,6 +415,8 @@ func main() {
         iterations: samples per figure (default 2000, at least 200). Build with -c release.
         bezel-bench [iterations] --only M<n> runs one figure and prints nothing else (for
         callgrind's instruction counts of that figure's function).
+        bezel-bench --instructions M1|M2|M3 [count] does that figure's work count times (50)
+        after a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh).
         """)
         return
     }
@@ -435,6 +437,17 @@ func main() {
         return
     }
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)
+    if let i = arguments.firstIndex(of: "--instructions") {
+        // Work for callgrind to count (InstructionFigures.swift); prints nothing else.
+        let figure = i + 1 < arguments.endIndex ? arguments[i + 1] : ""
+        let count = i + 2 < arguments.endIndex ? max(1, Int(arguments[i + 2]) ?? 50) : 50
+        guard runInstructionFigure(figure, count: count) else {
+            print("bezel-bench: --instructions takes M1, M2 or M3 and a count")
+            exit(2)
+        }
+        print("RESULT instructions-run \(figure) count=\(count)")
+        return
+    }
     if let i = arguments.firstIndex(of: "--only"), i + 1 < arguments.endIndex {
         // One figure alone, for instruction counts under callgrind (`--toggle-collect`).
         switch arguments[i + 1] {

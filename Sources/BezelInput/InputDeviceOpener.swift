@@ -21,7 +21,7 @@ final class InputDeviceOpener {
             MainActor.assumeIsolated {
                 Unmanaged<InputDeviceOpener>.fromOpaque(context!).takeUnretainedValue().opener.close(fd)
             }
-        }, context: nil))
+        }, context: nil, log: LibinputLog.sink))
         callbacks.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
 

@@ -165,6 +165,16 @@ public final class Runtime {
         }
         // The simulator brings its own mouse and keyboard; the panel's devices are libinput's.
         if backendInUse != .sim { do {
+            // libinput's own messages (a device it cannot use, events the kernel dropped) in
+            // this log, rate-limited (LibinputLog).
+            LibinputLog.handler = { [weak self] level, line in
+                switch level {
+                case .error: self?.log(.error, line)
+                case .warning: self?.log(.warning, line)
+                case .info: self?.log(.info, line)
+                case .debug: self?.log(.debug, line)
+                }
+            }
             let source = try LibinputSource(panelSize: panel, rotation: configuration.touchRotation ?? configuration.rotation,
                                             keyboardLayout: keyboardLayout, devices: configuration.inputDevices,
                                             opener: seat == nil ? nil : opener)

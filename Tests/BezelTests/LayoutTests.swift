@@ -91,6 +91,60 @@ import Testing
         view.layoutIfNeeded()
         #expect(view.layouts == 3, "a size change asks for a layout")
     }
+
+    /// The layout pass visits only subtrees where a view asked (every marked view's ancestors
+    /// are marked), in UIKit's order, and loses no request made during the pass.
+    @Test func theLayoutPassVisitsOnlyWhereLayoutWasAsked() {
+        let log = Log()
+        final class Logging: View {
+            let log: Log
+            var onLayout: () -> Void = {}
+            init(_ name: String, _ log: Log) {
+                self.log = log
+                super.init(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                self.name = name
+            }
+            override func layoutSubviews() {
+                log.add(name ?? "?")
+                onLayout()
+            }
+        }
+        let root = Logging("root", log), a = Logging("a", log), a1 = Logging("a1", log), b = Logging("b", log), b1 = Logging("b1", log)
+        root.addSubview(a); a.addSubview(a1); root.addSubview(b); b.addSubview(b1)
+        root.layoutIfNeeded()
+        #expect(log.entries == ["root", "a", "a1", "b", "b1"], "parents first, in subview order")
+        log.clear()
+        root.layoutIfNeeded()
+        #expect(log.entries.isEmpty)
+        // A deep request lays out that view only (its ancestors are visited, not laid out).
+        b1.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(log.entries == ["b1"])
+        log.clear()
+        // A request made while a superview lays out is honoured in the same pass, and one for
+        // a view already passed (a sibling laid out earlier) in the next.
+        b.onLayout = { b1.setNeedsLayout(); a1.setNeedsLayout() }
+        b.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(log.entries == ["b", "b1"])
+        b.onLayout = {}
+        root.layoutIfNeeded()
+        #expect(log.entries == ["b", "b1", "a1"])
+        log.clear()
+        // A subtree with pending layout moved into a laid-out tree is laid out with it.
+        let c = Logging("c", log), c1 = Logging("c1", log)
+        c.addSubview(c1)
+        a1.addSubview(c)
+        root.layoutIfNeeded()
+        #expect(log.entries == ["c", "c1"])
+        log.clear()
+        // layoutIfNeeded on a view below the root lays out only its own subtree.
+        a.setNeedsLayout(); b.setNeedsLayout()
+        a.layoutIfNeeded()
+        #expect(log.entries == ["a"])
+        root.layoutIfNeeded()
+        #expect(log.entries == ["a", "b"])
+    }
 }
 
 @MainActor

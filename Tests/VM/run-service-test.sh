@@ -6,6 +6,8 @@
 #      <out>/service-screen.png);
 #   K4 killed with SIGKILL, it is started again (Restart=always);
 #   K5 its UI thread hung (SIGSTOP: no more watchdog pings), systemd's watchdog restarts it;
+#   R7 (issue 13) a bad /etc/bezel/bezel.conf: the unit is still being restarted after 60 s;
+#      fixed (CRLF line ends, a byte-order mark), it is active again (time printed);
 #   K6 deploy/uninstall.sh leaves none of the installed paths, no user, no unit.
 #   usage: run-service-test.sh <bezel-demo binary> [out folder, default .build/vm]
 set -euo pipefail
@@ -43,6 +45,29 @@ third=\$(wait_active_pid_other_than \$second)
 watchdog=\$(journalctl -u bezel-demo.service --no-pager 2>/dev/null | grep -c "Watchdog timeout")
 say "K5 restarted pid=\$third after stopping \$second watchdog_timeouts=\$watchdog"
 journalctl -u bezel-demo.service --no-pager 2>/dev/null | grep -i "bezel\[" | head -5 | sed 's/^/BEZEL-K journal: /'
+# R7: a bad configuration keeps the unit being restarted (no start limit); fixed, written
+# with CRLF line ends and a byte-order mark, the kiosk is active again within seconds.
+printf 'rotation = 45\n' > /etc/bezel/bezel.conf
+systemctl restart bezel-demo.service 2>/dev/null || true
+before=\$(systemctl show -p NRestarts --value bezel-demo.service)
+state=""
+for _ in \$(seq 1 120); do   # 60 s, watching for a unit that gave up
+    state=\$(systemctl show -p ActiveState --value bezel-demo.service)
+    [ "\$state" = failed ] && break
+    sleep 0.5
+done
+after=\$(systemctl show -p NRestarts --value bezel-demo.service)
+state=\$(systemctl show -p ActiveState --value bezel-demo.service)
+say "R7 bad_config restarts=\$((after - before)) over_60s state=\$state message=\$(journalctl -u bezel-demo.service --no-pager -n 40 2>/dev/null | grep -o 'rotation = 45: expected[^"]*' | tail -1 | tr ' ' '_')"
+# (Octal escapes: the guest's printf may be dash's, which has no \x.)
+printf '\357\273\277# fixed on the panel, saved by a Windows editor\r\nrotation = 0\r\n' > /etc/bezel/bezel.conf
+fixed=\$(date +%s%N)
+for _ in \$(seq 1 600); do systemctl is-active -q bezel-demo.service && break; sleep 0.2; done
+active_ms=\$(( (\$(date +%s%N) - fixed) / 1000000 ))
+# The app's own start (to its first frame) in this emulated guest, from its last log line.
+start_ms=\$(journalctl -u bezel-demo.service --no-pager -n 60 2>/dev/null | grep -o 'first frame on screen [0-9]* ms' | tail -1 | grep -o '[0-9]*')
+say "R7 fixed active=\$(systemctl is-active bezel-demo.service) after_ms=\$active_ms app_start_ms=\$start_ms"
+journalctl -u bezel-demo.service --no-pager -n 4 2>/dev/null | sed 's/^/BEZEL-K R7 journal: /'
 paths=\$(grep -v '^user:' /var/lib/bezel/installed)
 bash $repo/deploy/uninstall.sh 2>&1 | sed 's/^/BEZEL-K uninstall: /'
 left=0

@@ -16,8 +16,9 @@ enum HitTester {
         // Tracing is off in production: test it once per view, not once per step.
         var tracer = event?.tracer
         if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
-        if view.depth > View.maximumDepth, view.exceedsMaximumDepth(when: "hit-testing") { return nil }
         guard view.canBeHit else {
+            // Too deep (View.maximumDepth) is one of the reasons a view cannot be hit.
+            if view.depth > View.maximumDepth, view.exceedsMaximumDepth(when: "hit-testing") { return nil }
             let why = view.isAnimationBlockingTouches ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
             tracer?.log(.hittest, "\(view.debugName) skipped (\(why))")
             return nil

@@ -1,0 +1,75 @@
+import Bezel
+import BezelCairo
+import BezelScenes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Figures counted in instructions, not timed: `bezel-bench --instructions M1|M2|M3 [count]`
+// does the figure's work `count` times inside the `counted…` functions below, after a
+// warm-up, and callgrind counts only those (`--toggle-collect`; Tests/Benchmarks/
+// instruction-counts.sh). Instruction counts do not change with the machine's load, so CI can
+// compare them with the committed ones (Tests/BenchmarkResults/instructions.txt).
+
+/// M1: one full render of the standard scene, and its copy to the framebuffer.
+@inline(never) @MainActor
+func countedFullRender(_ display: HeadlessDisplay, _ window: Window) {
+    window.setNeedsFullRedraw()
+    display.renderFrame()
+}
+
+/// M2: button 12 turns highlighted (or back), its frame redrawn and copied.
+@inline(never) @MainActor
+func countedHighlightRedraw(_ display: HeadlessDisplay, _ button: Button) {
+    button.isHighlighted.toggle()
+    display.renderFrame()
+}
+
+/// M3: a press and a release on button 12 through the whole pipeline to its touchUpInside
+/// (a tap recognizer on the root, a pan on the grid: full arbitration).
+@inline(never) @MainActor
+func countedPressRelease(_ app: Application, _ point: Point, _ clock: VirtualClock) {
+    app.handleTouchFrame(TouchFrame([.down(1, at: point)], timestamp: clock.now))
+    app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
+}
+
+/// Runs `figure` `count` times after a warm-up of 20 (fonts, caches, first allocations);
+/// false for an unknown figure or work that went wrong.
+@MainActor
+func runInstructionFigure(_ figure: String, count: Int) -> Bool {
+    let clock = VirtualClock()
+    let app = Application(clock: clock, tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
+    guard let display = try? HeadlessDisplay(window: scene.window) else { return false }
+    display.renderFrame()
+    let warmup = 20
+    switch figure {
+    case "M1":
+        for _ in 0..<warmup { scene.window.setNeedsFullRedraw(); display.renderFrame() }
+        for _ in 0..<count { countedFullRender(display, scene.window) }
+    case "M2":
+        let button = scene.buttons[11]
+        for _ in 0..<warmup { button.isHighlighted.toggle(); display.renderFrame() }
+        for _ in 0..<count { countedHighlightRedraw(display, button) }
+    case "M3":
+        scene.root.addGestureRecognizer(TapGestureRecognizer { _ in })
+        scene.grid.addGestureRecognizer(PanGestureRecognizer { _ in })
+        var clicks = 0
+        scene.buttons[11].addAction(for: .touchUpInside) { _, _ in clicks += 1 }
+        let point = scene.centerOfButton(12)
+        for _ in 0..<warmup {
+            app.runLoop.advance(by: 1)
+            app.handleTouchFrame(TouchFrame([.down(1, at: point)], timestamp: clock.now))
+            app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
+        }
+        for _ in 0..<count {
+            // A second between presses: separate single taps, no timers pending.
+            app.runLoop.advance(by: 1)
+            countedPressRelease(app, point, clock)
+        }
+        guard clicks == warmup + count else { return false }
+    default:
+        return false
+    }
+    return true
+}
