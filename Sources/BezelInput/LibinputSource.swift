@@ -38,6 +38,21 @@ public final class LibinputSource {
     /// Called when the pointer moves or a pointer device comes or goes: where the pointer is,
     /// or nil once no pointer device is attached (hide the cursor).
     public var onPointer: ((Point?) -> Void)?
+    /// Touch reports whose coordinates lay off the panel and were clamped onto it (beyond the
+    /// axis range the device announced: a mis-calibrated or noisy controller).
+    public private(set) var clampedReports = 0
+
+    /// `point` (panel coordinates) moved onto a panel of `size`: each coordinate into
+    /// 0..<size (the last pixel's far edge is off the panel for hit-testing), a coordinate
+    /// that is not a number to 0.
+    nonisolated static func clamped(_ point: Point, to size: Size) -> Point {
+        func clamp(_ value: Double, _ limit: Double) -> Double {
+            guard value.isFinite, limit > 0 else { return 0 }
+            return min(max(value, 0), limit.nextDown)
+        }
+        return Point(x: clamp(point.x, size.width), y: clamp(point.y, size.height))
+    }
+
     /// Pointer devices attached now (mice, absolute pointers; touchscreens are not).
     public private(set) var pointerDevices = 0
     /// The layout every keyboard gets (each with its own modifier state).
@@ -175,11 +190,17 @@ public final class LibinputSource {
             let device = libinput_event_get_device(event)!
             switch type {
             case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-                let panel = Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(panelSize.width)),
-                                  y: libinput_event_touch_get_y_transformed(touch, UInt32(panelSize.height)))
+                let reported = Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(panelSize.width)),
+                                     y: libinput_event_touch_get_y_transformed(touch, UInt32(panelSize.height)))
+                let panel = Self.clamped(reported, to: panelSize)
                 let logical = rotation.fromPanel(panel, logical: rotation.panelSize(for: panelSize))
                 if type == LIBINPUT_EVENT_TOUCH_DOWN { liveSlots[slot] = device }
-                report(TouchReport(finger: slot, kind: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move, location: logical), at: time)
+                var touchReport = TouchReport(finger: slot, kind: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move, location: logical)
+                if panel != reported {
+                    touchReport.unclampedLocation = rotation.fromPanel(reported, logical: rotation.panelSize(for: panelSize))
+                    clampedReports += 1
+                }
+                report(touchReport, at: time)
             case LIBINPUT_EVENT_TOUCH_UP:
                 liveSlots[slot] = nil
                 report(TouchReport(finger: slot, kind: .up), at: time)

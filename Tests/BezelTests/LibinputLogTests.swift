@@ -45,3 +45,19 @@ import Testing
         #expect(lines.count == 2 && lines.last?.1.hasSuffix("5 times so far") == true)
     }
 }
+
+/// Issue 13 item 6: coordinates beyond the axis range are clamped onto the panel.
+@Suite struct TouchClampingTests {
+    @Test func coordinatesOffThePanelAreClampedOntoIt() {
+        let panel = Size(width: 800, height: 480)
+        #expect(LibinputSource.clamped(Point(x: 400, y: 240), to: panel) == Point(x: 400, y: 240))
+        #expect(LibinputSource.clamped(Point(x: -3, y: 512), to: panel) == Point(x: 0, y: 480.0.nextDown))
+        #expect(LibinputSource.clamped(Point(x: 800, y: 0), to: panel) == Point(x: 800.0.nextDown, y: 0))
+        #expect(LibinputSource.clamped(Point(x: .nan, y: .infinity), to: panel) == Point(x: 0, y: 0))
+        // The clamped point hit-tests inside the window; the device's own value is kept.
+        #expect(Rect(origin: .zero, size: panel).contains(LibinputSource.clamped(Point(x: 1e9, y: 1e9), to: panel)))
+        var report = TouchReport(finger: 0, kind: .down, location: Point(x: 0, y: 0))
+        report.unclampedLocation = Point(x: -3, y: 0)
+        #expect(report != TouchReport(finger: 0, kind: .down, location: Point(x: 0, y: 0)))
+    }
+}

@@ -12,6 +12,10 @@ public struct TouchReport: Sendable, Equatable {
     /// Where the finger is. `up` and `cancel` may omit it (libinput's TOUCH_UP carries no
     /// coordinates): the finger's last position is kept.
     public var location: Point?
+    /// Where the device said the finger was when that lies off the panel (a mis-calibrated
+    /// or noisy controller): `location` is then clamped onto the panel, and this keeps the
+    /// device's value for diagnosis. Nil when the two are the same.
+    public var unclampedLocation: Point?
 
     public init(finger: Int, kind: Kind, location: Point? = nil) {
         self.finger = finger
