@@ -411,7 +411,7 @@ open class View: Responder {
     deinit {
         // Releasing a tree releases each level from the one above, one stack frame per level:
         // a 100,000-deep chain overflowed the stack. Its subviews are taken apart in a loop
-        // (View+Depth.swift).
+        // (takeApart, below).
         guard !subviews.isEmpty else { return }
         var doomed = subviews
         subviews = []
