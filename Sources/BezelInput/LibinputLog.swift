@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Bezel
 import CInput
 
 /// libinput's own messages in Bezel's log (issue 13: "events lost" never reached the log).
@@ -38,7 +36,7 @@ public enum LibinputLog {
     static let sink: @convention(c) (Int32, UnsafePointer<CChar>?) -> Void = { priority, line in
         guard let line else { return }
         let text = String(cString: line)
-        MainActor.assumeIsolated { LibinputLog.receive(priority: priority, text, at: monotonicSeconds()) }
+        MainActor.assumeIsolated { LibinputLog.receive(priority: priority, text, at: MonotonicClock().now) }
     }
 
     /// Handles one of libinput's lines at `now` (seconds, any monotonic origin).
@@ -75,11 +73,5 @@ public enum LibinputLog {
         suppressed = 0
         lastDrop = -.infinity
         droppedEventReports = 0
-    }
-
-    private nonisolated static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

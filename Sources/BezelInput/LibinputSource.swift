@@ -67,8 +67,14 @@ public final class LibinputSource {
 
     /// Outlives the context (libinput closes devices through it on unref).
     private let deviceOpener: InputDeviceOpener?
-    /// The context's user data without an opener (libinput keeps the pointer: freed in deinit).
-    private let logOnlyCallbacks: UnsafeMutablePointer<bezel_input_opener>
+    /// The context's user data without a seat manager's opener: devices opened directly,
+    /// libinput's log routed (LibinputLog). One for the process (it holds no state; libinput
+    /// keeps the pointer while a context lives).
+    private static let directCallbacks: UnsafeMutablePointer<bezel_input_opener> = {
+        let callbacks = UnsafeMutablePointer<bezel_input_opener>.allocate(capacity: 1)
+        callbacks.initialize(to: bezel_input_opener(open: nil, close: nil, context: nil, log: LibinputLog.sink))
+        return callbacks
+    }()
     private let udev: OpaquePointer?
     private let libinput: OpaquePointer
     private var pending: [TouchReport] = []
@@ -98,33 +104,20 @@ public final class LibinputSource {
         self.pointerLocation = Point(x: panelSize.width / 2, y: panelSize.height / 2)
         let deviceOpener = opener.map(InputDeviceOpener.init)
         self.deviceOpener = deviceOpener
-        // Without a seat manager's opener, callbacks that open devices directly and only
-        // route libinput's log (LibinputLog).
-        let logOnly = UnsafeMutablePointer<bezel_input_opener>.allocate(capacity: 1)
-        logOnly.initialize(to: bezel_input_opener(open: nil, close: nil, context: nil, log: LibinputLog.sink))
-        self.logOnlyCallbacks = logOnly
-        let callbacks = deviceOpener?.callbacks ?? logOnly
+        let callbacks = deviceOpener?.callbacks ?? Self.directCallbacks
         let list = devices ?? Environment.value("BEZEL_INPUT_DEVICES").map { $0.split(separator: ",").map(String.init) } ?? []
         if !list.isEmpty {
-            guard let context = bezel_libinput_path(callbacks) else {
-                logOnly.deallocate()
-                throw InputError(description: "libinput: cannot create a path context")
-            }
+            guard let context = bezel_libinput_path(callbacks) else { throw InputError(description: "libinput: cannot create a path context") }
             for path in list where libinput_path_add_device(context, path) == nil {
                 libinput_unref(context)
-                logOnly.deallocate()
                 throw InputError(description: "libinput: cannot open input device \(path) (does it exist? is this user in the 'input' group?)")
             }
             udev = nil
             libinput = context
         } else {
-            guard let udev = udev_new() else {
-                logOnly.deallocate()
-                throw InputError(description: "udev: cannot create a context")
-            }
+            guard let udev = udev_new() else { throw InputError(description: "udev: cannot create a context") }
             guard let context = bezel_libinput_udev(udev, seat, callbacks) else {
                 udev_unref(udev)
-                logOnly.deallocate()
                 throw InputError(description: "libinput: cannot assign seat \(seat) (is udevd running?)")
             }
             self.udev = udev
@@ -137,7 +130,6 @@ public final class LibinputSource {
         libinput_unref(libinput)
         if let udev { udev_unref(udev) }
         withExtendedLifetime(deviceOpener) {}
-        logOnlyCallbacks.deallocate()
     }
 
     /// Reads every pending libinput event and emits the frames they make.

@@ -17,11 +17,7 @@ import BezelCairo
 import Glibc
 #endif
 
-func nowSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+@MainActor func nowSeconds() -> Double { MonotonicClock().now }
 
 nonisolated(unsafe) var failures = 0
 

@@ -73,16 +73,8 @@ public struct RuntimeSetting: Sendable {
         .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
-        RuntimeSetting(key: "dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year)", defaultValue: "60") { c, v in
-            guard let s = Double(v), (0...RuntimeSetting.longestDelay).contains(s) else { return "a number of seconds from 0 to 31536000 (a year)" }
-            c.idle.dimAfter = s
-            return nil
-        },
-        RuntimeSetting(key: "off_after", meaning: "seconds without a touch before the backlight goes off (0: never; at most a year)", defaultValue: "300") { c, v in
-            guard let s = Double(v), (0...RuntimeSetting.longestDelay).contains(s) else { return "a number of seconds from 0 to 31536000 (a year)" }
-            c.idle.offAfter = s
-            return nil
-        },
+        .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year)", default: "60") { c, s in c.idle.dimAfter = s },
+        .delay("off_after", meaning: "seconds without a touch before the backlight goes off (0: never; at most a year)", default: "300") { c, s in c.idle.offAfter = s },
         RuntimeSetting(key: "dim_level", meaning: "dimmed brightness, percent of the maximum", defaultValue: "20") { c, v in
             guard let p = Double(v), (0...100).contains(p) else { return "a percentage from 0 to 100" }
             c.idle.dimLevel = p / 100
@@ -111,6 +103,16 @@ public struct RuntimeSetting: Sendable {
         RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
             guard let value = T(rawValue: v.lowercased()) else { return expected }
             assign(&c, value)
+            return nil
+        }
+    }
+
+    /// A number of seconds from 0 to `longestDelay`.
+    static func delay(_ key: String, meaning: String, default: String,
+                      _ assign: @escaping @Sendable (inout RuntimeConfiguration, Double) -> Void) -> RuntimeSetting {
+        RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
+            guard let seconds = Double(v), (0...longestDelay).contains(seconds) else { return "a number of seconds from 0 to 31536000 (a year)" }
+            assign(&c, seconds)
             return nil
         }
     }

@@ -18,7 +18,10 @@ enum HitTester {
         if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
         guard view.canBeHit else {
             // Too deep (View.maximumDepth) is one of the reasons a view cannot be hit.
-            if view.depth > View.maximumDepth, view.exceedsMaximumDepth(when: "hit-testing") { return nil }
+            if view.depth > View.maximumDepth {
+                view.reportTooDeep("hit-testing")
+                return nil
+            }
             let why = view.isAnimationBlockingTouches ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
             tracer?.log(.hittest, "\(view.debugName) skipped (\(why))")
             return nil

@@ -95,7 +95,7 @@ public enum Renderer {
     private static func draw(_ view: View, in context: any DrawingContext, dirty: Rect, isRoot: Bool, style: UserInterfaceStyle) {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
         guard !view.isHidden else { return }
-        if view.depth > View.maximumDepth, view.exceedsMaximumDepth(when: "drawing") { return }
+        if view.depth > View.maximumDepth { return view.reportTooDeep("drawing") }
         // The model values, or what an animation shows (Animation/PresentationState.swift).
         var frame = view.frame, boundsOrigin = view.boundsOrigin, alpha = view.alpha
         var transform = view.transform, hasTransform = view.hasTransform, background = view.backgroundColor

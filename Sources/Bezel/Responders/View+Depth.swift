@@ -14,11 +14,9 @@ extension View {
     /// by ViewTreeLimitTests).
     public static let maximumDepth = 256
 
-    /// Whether the view is too deep to draw or hit; reports it (the default handler prints a
-    /// repeated report once, then every 1,000th time).
-    func exceedsMaximumDepth(when doing: StaticString) -> Bool {
-        guard depth > View.maximumDepth else { return false }
+    /// Reports that the view, deeper than `maximumDepth`, is left out of `doing` (the default
+    /// handler prints a repeated report once, then every 1,000th time).
+    func reportTooDeep(_ doing: StaticString) {
         Diagnostics.report(.limit, "\(doing): views nested more than \(View.maximumDepth) levels deep are left out (this one is at level \(depth))")
-        return true
     }
 }

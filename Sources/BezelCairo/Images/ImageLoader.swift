@@ -27,6 +27,11 @@ public enum ImageLoader {
         guard width > 0, height > 0 else { return }
         maximumPixels = 4 * width * height
     }
+    /// Reports an image that could not be loaded: `.limit` when refused for its size,
+    /// `.apiMisuse` otherwise (a missing or damaged file).
+    static func report(_ error: CairoError, loading image: String) {
+        Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(image): \(error)")
+    }
     /// The largest file read for JPEG and SVG (PNG is read by cairo as it decodes).
     public static let maximumFileSize = 64 * 1_048_576
 
@@ -127,7 +132,7 @@ public enum ImageLoader {
         do {
             return try load(path: path)
         } catch {
-            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(name): \(error)")
+            ImageLoader.report(error, loading: name)
             return nil
         }
     }
@@ -184,7 +189,7 @@ public enum ImageLoader {
         do {
             return try load(path: directory + "/" + name + ".png")
         } catch {
-            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(name): \(error)")
+            ImageLoader.report(error, loading: name)
             return nil
         }
     }
@@ -215,7 +220,7 @@ extension Image {
             let image = try ImageLoader.load(path: path)
             self.init(size: image.size, storage: image.storage)
         } catch {
-            Diagnostics.report(error.isOverPixelLimit ? .limit : .apiMisuse, "image \(path): \(error)")
+            ImageLoader.report(error, loading: path)
             return nil
         }
     }

@@ -39,7 +39,10 @@ enum SVGRenderer {
         width *= scale
         height *= scale
         let pixelsWide = Int(width.rounded(.up)), pixelsHigh = Int(height.rounded(.up))
-        guard width.isFinite, height.isFinite, pixelsWide > 0, pixelsHigh > 0, pixelsWide * pixelsHigh <= maximumPixels else {
+        guard width.isFinite, height.isFinite, pixelsWide > 0, pixelsHigh > 0 else {
+            throw CairoError("\(path): SVG size \(width)x\(height) is empty or over the limit of \(maximumPixels) pixels, not drawn")
+        }
+        guard pixelsWide * pixelsHigh <= maximumPixels else {
             throw CairoError.overPixelLimit("\(path): SVG size \(width)x\(height) is empty or over the limit of \(maximumPixels) pixels, not drawn")
         }
         let buffer = try ImageBuffer(width: pixelsWide, height: pixelsHigh, format: .argb8888)
