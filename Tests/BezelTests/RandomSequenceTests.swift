@@ -2,7 +2,8 @@ import Testing
 @testable import Bezel
 import BezelScenes
 
-/// SplitMix64: a tiny seeded generator, so a failing sequence can be replayed from its seed.
+/// SplitMix64: a tiny seeded generator, so a failing sequence can be replayed from its seed
+/// (the harness picks from sorted keys: dictionary order changes from process to process).
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
@@ -34,7 +35,22 @@ final class InvariantHarness {
     private var ends: [ObjectIdentifier: Int] = [:]
     private var touchesOfSequence: [Touch] = []
 
-    init() {
+    /// Re-entrant input (issue 13 item 5): with a non-zero rate, actions (buttons' and
+    /// recognizers', so both in touch deliveries and in timers' turns) feed frames through
+    /// `handleTouchFrame` themselves: whole taps, taps that move, or a finger put down that a
+    /// later action (or the sequence's end) lifts. Their fingers are numbered from 1,000 so
+    /// they never collide with the sequence's own.
+    private let reentrantRate: Int
+    private var feedRNG = SplitMix64(seed: 0x13E5)
+    private var feedsOpen = false
+    private var fedFingersDown: [Int] = []
+    private var nextFedFinger = 1_000
+    private(set) var reentrantFrames = 0
+    /// Of those, frames fed from a timer's turn (a delayed touchesEnded, a recognizer's timer).
+    private(set) var reentrantFramesFromTimers = 0
+
+    init(reentrantPercent: Int = 0) {
+        reentrantRate = reentrantPercent
         app = Application(clock: clock, tracer: Tracer())
         scene = StandardKioskScene(application: app)
         fingers = TouchScript(app)
@@ -54,13 +70,17 @@ final class InvariantHarness {
         for recognizer in recognizers {
             recognizer.addAction { [unowned self] r in
                 self.actionCount += 1
+                self.maybeFeed()
                 if r.state == .failed || r.state == .possible {
                     self.violations.append("\(r.debugName) sent an action in state \(r.state)")
                 }
             }
         }
         for button in scene.buttons {
-            button.addAction(for: .allTouchEvents) { [unowned self] _, _ in self.actionCount += 1 }
+            button.addAction(for: .allTouchEvents) { [unowned self] _, _ in
+                self.actionCount += 1
+                self.maybeFeed()
+            }
         }
         scene.window.dispatcher.viewDeliveryObserver = { [unowned self] view, phase, touches in
             self.deliveries += 1
@@ -84,8 +104,40 @@ final class InvariantHarness {
         }
     }
 
+    /// Called from actions: sometimes feeds frames re-entrantly.
+    private func maybeFeed() {
+        guard feedsOpen, Int.random(in: 0..<100, using: &feedRNG) < reentrantRate else { return }
+        func point() -> Point {
+            Point(Double.random(in: 0..<800, using: &feedRNG), Double.random(in: 0..<480, using: &feedRNG))
+        }
+        let now = app.clock.now
+        func feed(_ reports: [TouchReport]) {
+            reentrantFrames += 1
+            if app.runLoop.isFiringTimer { reentrantFramesFromTimers += 1 }
+            app.handleTouchFrame(TouchFrame(reports, timestamp: now))
+        }
+        if !fedFingersDown.isEmpty, Bool.random(using: &feedRNG) {
+            feed([.up(fedFingersDown.removeFirst())])
+            return
+        }
+        let finger = nextFedFinger
+        nextFedFinger += 1
+        let start = point()
+        feed([.down(finger, at: start)])
+        switch Int.random(in: 0..<3, using: &feedRNG) {
+        case 0:
+            feed([.up(finger)])
+        case 1:
+            feed([.move(finger, to: Point(start.x + 3, start.y + 2))])
+            feed([.up(finger)])
+        default:
+            fedFingersDown.append(finger)
+        }
+    }
+
     /// One random sequence of up to 5 fingers, then all fingers lifted and time run out.
     func runSequence<R: RandomNumberGenerator>(_ rng: inout R, index: Int) {
+        feedsOpen = true
         var live: [Int: Point] = [:]
         var nextFinger = 1
         let steps = Int.random(in: 1...24, using: &rng)
@@ -103,7 +155,7 @@ final class InvariantHarness {
                     let p = randomPoint()
                     live[finger] = p
                     reports.append(.down(finger, at: p))
-                } else if let finger = live.keys.randomElement(using: &rng), !reports.contains(where: { $0.finger == finger }) {
+                } else if let finger = live.keys.sorted().randomElement(using: &rng), !reports.contains(where: { $0.finger == finger }) {
                     if roll < 65 {
                         let small = Int.random(in: 0..<3, using: &rng) > 0
                         let d = small ? Double.random(in: -6...6, using: &rng) : Double.random(in: -80...80, using: &rng)
@@ -123,7 +175,12 @@ final class InvariantHarness {
             let pause = Int.random(in: 0..<10, using: &rng)
             fingers.wait(pause < 7 ? Double.random(in: 0...0.05, using: &rng) : Double.random(in: 0...0.7, using: &rng))
         }
+        feedsOpen = false
         if !live.isEmpty { fingers.frame(live.keys.sorted().map { .up($0) }) }
+        if !fedFingersDown.isEmpty {
+            fingers.frame(fedFingersDown.map { .up($0) })
+            fedFingersDown.removeAll()
+        }
         fingers.wait(1.0)
         check(sequence: index)
     }
@@ -137,6 +194,9 @@ final class InvariantHarness {
         }
         for recognizer in recognizers where recognizer.state != .possible {
             violations.append("sequence \(sequence): \(recognizer.debugName) left in \(recognizer.state)")
+        }
+        if app.touchSequencer.liveTouchCount != 0 || scene.window.dispatcher.liveTouchCount != 0 {
+            violations.append("sequence \(sequence): touches outlive their end (\(app.touchSequencer.liveTouchCount) fingers, \(scene.window.dispatcher.liveTouchCount) in the window)")
         }
         if app.runLoop.pendingTimerCount != 0 {
             violations.append("sequence \(sequence): \(app.runLoop.pendingTimerCount) timers still pending")
@@ -160,6 +220,28 @@ final class InvariantHarness {
         // The generator must actually exercise the pipeline: views and actions both fire.
         #expect(harness.deliveries > 50_000)
         #expect(harness.actionCount > 1_000)
+    }
+
+    /// R5 (issue 13): the same invariants with actions feeding frames re-entrantly, from
+    /// touch deliveries and from timers' turns alike; no diagnostic either.
+    @Test func reentrantFramesFromActionsKeepTheDeliveryInvariants() throws {
+        try scenario("R5", "10,000 random sequences with actions feeding frames re-entrantly keep the delivery invariants, with no diagnostic") {
+            let harness = InvariantHarness(reentrantPercent: 20)
+            var rng = SplitMix64(seed: 0x13E5)
+            var sequences = 0
+            let reports = capturingDiagnostics {
+                for index in 0..<10_000 {
+                    harness.runSequence(&rng, index: index)
+                    sequences += 1
+                    if harness.violations.count > 20 { break }
+                }
+            }
+            print("RESULT R5 sequences=\(sequences) reentrant_frames=\(harness.reentrantFrames) from_timers=\(harness.reentrantFramesFromTimers) violations=\(harness.violations.count) diagnostics=\(reports.count)")
+            try check(harness.violations.isEmpty, "\(harness.violations.prefix(20))")
+            try check(reports.isEmpty, "\(reports.prefix(5))")
+            // The generator must actually feed frames, from deliveries and timers' turns both.
+            try check(harness.reentrantFrames > 5_000 && harness.reentrantFramesFromTimers > 500, "too few re-entrant frames fed")
+        }
     }
 
     /// The soak: `BEZEL_SOAK=1000000 swift test --filter soak` (by hand). Peak RSS must stay flat.

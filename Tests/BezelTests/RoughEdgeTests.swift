@@ -120,4 +120,45 @@ import BezelCairo
         #expect(log == ["a", "a returns", "b", "a"])
         #expect(reports.isEmpty, "\(reports)")
     }
+
+    /// The same from a timer's turn: a single tap that waits for a double tap to fail is
+    /// recognized by its timer, and its action feeds a tap. The fed tap waits until the
+    /// timer's action returns (UIKit's next run-loop turn), then fires once; the next tap
+    /// on the same spot is recognized again.
+    @Test func aTapFedFromATimersTurnIsDeliveredAfterTheTimersAction() {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let area = View(frame: Rect(x: 0, y: 100, width: 400, height: 200))
+        let b = Button(frame: Rect(x: 200, y: 10, width: 100, height: 60))
+        window.addSubview(area)
+        window.addSubview(b)
+        window.makeKeyAndVisible()
+        let single = TapGestureRecognizer()
+        let double = TapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        area.addGestureRecognizer(single)
+        area.addGestureRecognizer(double)
+        var log: [String] = []
+        var fed = false
+        single.addAction { _ in
+            log.append("single in timer: \(app.runLoop.isFiringTimer)")
+            guard !fed else { return }
+            fed = true
+            app.handleTouchFrame(TouchFrame([.down(7, at: Point(x: 250, y: 40))], timestamp: app.clock.now))
+            app.handleTouchFrame(TouchFrame([.up(7)], timestamp: app.clock.now))
+            log.append("single returns")
+        }
+        b.addAction(for: .touchUpInside) { _, _ in log.append("b") }
+        let fingers = TouchScript(app)
+        let reports = capturingDiagnostics {
+            fingers.tap(1, at: Point(x: 60, y: 200))
+            fingers.wait(1)
+            fingers.tap(1, at: Point(x: 60, y: 200))
+            fingers.wait(1)
+        }
+        #expect(log == ["single in timer: true", "single returns", "b", "single in timer: true"])
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(app.touchSequencer.liveTouchCount == 0 && window.dispatcher.liveTouchCount == 0)
+    }
 }

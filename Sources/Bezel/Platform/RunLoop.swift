@@ -34,6 +34,13 @@ public final class RunLoop {
     /// array beats a heap here.
     @exclusivity(unchecked) private var timers: [TimerHandle] = []
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    /// True while a timer's action runs. Input fed from inside one (an action that feeds a
+    /// tap from a delayed touchesEnded or a recognizer's timer) waits until it returns, as
+    /// UIKit's events wait for the run loop's next turn.
+    public private(set) var isFiringTimer = false
+    /// Called after each outermost timer action returns: the application delivers the
+    /// touch frames fed while it ran.
+    var afterTimerAction: (@MainActor () -> Void)?
 
     public init(clock: any Clock) {
         self.clock = clock
@@ -70,7 +77,14 @@ public final class RunLoop {
             timers.removeFirst()
             let action = first.action
             first.action = nil
+            if isFiringTimer {
+                action?()
+                continue
+            }
+            isFiringTimer = true
             action?()
+            isFiringTimer = false
+            afterTimerAction?()
         }
     }
 

@@ -88,6 +88,9 @@ open class Application: Responder {
         self.runLoop = RunLoop(clock: clock)
         self.tracer = tracer ?? Tracer.fromEnvironment()
         super.init()
+        runLoop.afterTimerAction = { [weak self] in
+            if let self, !self.queuedTouchFrames.isEmpty { self.deliverQueuedTouchFrames() }
+        }
     }
 
     public var clock: any Clock { runLoop.clock }
@@ -116,19 +119,30 @@ open class Application: Responder {
     /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
     public func handleTouchFrame(_ frame: TouchFrame) {
         // A frame fed while one is being delivered (an action that feeds a whole tap, a
-        // nested dispatch) waits for the current one to finish, then goes in order: delivered
-        // in the middle, it would end touches under the outer delivery's feet and leave the
-        // outer finger live after its end (a phantom touch that eats the next tap).
-        if isHandlingTouchFrame {
+        // nested dispatch) or while a timer's action runs (a delayed touchesEnded, a
+        // recognizer's timer: both deliver actions) waits for that to finish, then goes in
+        // order, as UIKit's events wait for the run loop's next turn. Delivered in the
+        // middle, it would end touches under the outer delivery's feet and leave the outer
+        // finger live after its end (a phantom touch that eats the next tap).
+        if isHandlingTouchFrame || runLoop.isFiringTimer {
             queuedTouchFrames.append(frame)
             return
         }
         isHandlingTouchFrame = true
         touchSequencer.process(frame, in: self)
+        deliverQueuedTouchFrames()
+        isHandlingTouchFrame = false
+    }
+
+    /// Delivers the frames fed during a delivery or a timer's action, oldest first (frames
+    /// their actions feed join the end of the queue).
+    private func deliverQueuedTouchFrames() {
+        let outermost = !isHandlingTouchFrame
+        isHandlingTouchFrame = true
         while !queuedTouchFrames.isEmpty {
             touchSequencer.process(queuedTouchFrames.removeFirst(), in: self)
         }
-        isHandlingTouchFrame = false
+        if outermost { isHandlingTouchFrame = false }
     }
     @exclusivity(unchecked) private var isHandlingTouchFrame = false
     @exclusivity(unchecked) private var queuedTouchFrames: [TouchFrame] = []
