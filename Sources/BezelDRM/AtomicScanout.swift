@@ -87,4 +87,19 @@ final class AtomicScanout: Scanout {
         drmModeAtomicAddProperty(request, planeID, planeProperties["FB_ID"]!, UInt64(framebuffer))
         drmModeAtomicCommit(fd, request, 0, nil)
     }
+
+    /// CRTC `ACTIVE=0`: the atomic API's DPMS off. The mode, the connector's routing and the
+    /// plane's framebuffer stay in the state, so `turnOn` is the full commit of `setMode`.
+    func turnOff() throws(DRMError) {
+        let request = drmModeAtomicAlloc()
+        defer { drmModeAtomicFree(request) }
+        drmModeAtomicAddProperty(request, crtcID, crtcProperties["ACTIVE"]!, 0)
+        guard drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0 else {
+            throw DRMError.system("turning the output off (atomic ACTIVE=0)", tryThis: "Use a backlight device instead (backlight setting), or off_after = 0.")
+        }
+    }
+
+    func turnOn(showing framebuffer: UInt32) throws(DRMError) {
+        try setMode(showing: framebuffer)
+    }
 }

@@ -153,7 +153,7 @@ public final class DRMDisplay {
     /// done) while a flip is pending: present again after `handleEvents()`.
     @discardableResult
     public func present(_ frame: ImageBuffer, damage rects: [Rect]) -> Bool {
-        guard !isFlipPending, let back, !rects.isEmpty else { return false }
+        guard !isFlipPending, isScreenOn, let back, !rects.isEmpty else { return false }
         let written = backMissing + rects
         back.copy(written, from: frame)
         flipResult.pointee.flips = 0
@@ -178,10 +178,35 @@ public final class DRMDisplay {
         backMissing = [Rect(x: 0, y: 0, width: Double(width), height: Double(height))]
     }
 
+    /// Whether the output is lit (false after `setScreenOn(false)`: nothing is presented).
+    public private(set) var isScreenOn = true
+
+    /// Turns the output off (no signal: the monitor sleeps; for panels without a backlight)
+    /// or back on showing the last frame; the next present redraws everything. A flip still
+    /// pending is waited for first (at most a frame), so no event is left behind.
+    public func setScreenOn(_ on: Bool) throws(DRMError) {
+        guard on != isScreenOn else { return }
+        if isFlipPending { handleEvents() }
+        if on {
+            guard let front else { return }
+            try scanout.turnOn(showing: front.framebufferID)
+            backMissing = [Rect(x: 0, y: 0, width: Double(width), height: Double(height))]
+        } else {
+            try scanout.turnOff()
+        }
+        isScreenOn = on
+    }
+
     /// Reads page-flip events; returns true when a flip completed (the new frame is on screen).
+    /// Reads whatever is there even with no flip pending, so a stray event never leaves the
+    /// descriptor readable (the loop would spin on it).
     @discardableResult
     public func handleEvents() -> Bool {
-        guard isFlipPending else { return false }
+        guard isFlipPending else {
+            var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) > 0 { _ = bezel_drm_handle_events(fileDescriptor) }
+            return false
+        }
         _ = bezel_drm_handle_events(fileDescriptor)
         guard flipResult.pointee.flips > 0 else { return false }
         flipped(at: flipResult.pointee.seconds)

@@ -39,4 +39,21 @@ final class LegacyScanout: Scanout {
         var clips = clipRects(written, width: width, height: height)
         _ = drmModeDirtyFB(fd, framebuffer, &clips, UInt32(clips.count))
     }
+
+    /// The connector's DPMS property (the legacy API's power switch).
+    func turnOff() throws(DRMError) {
+        try setDPMS(UInt64(DRM_MODE_DPMS_OFF))
+    }
+
+    func turnOn(showing framebuffer: UInt32) throws(DRMError) {
+        try setDPMS(UInt64(DRM_MODE_DPMS_ON))
+        try setMode(showing: framebuffer)
+    }
+
+    private func setDPMS(_ value: UInt64) throws(DRMError) {
+        let properties = DRMProperties(fd: fd, objectID: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        guard let dpms = properties.ids["DPMS"], drmModeConnectorSetProperty(fd, connectorID, dpms, value) == 0 else {
+            throw DRMError.system("setting the output's DPMS to \(value == UInt64(DRM_MODE_DPMS_ON) ? "on" : "off")", tryThis: "Use a backlight device instead (backlight setting), or off_after = 0.")
+        }
+    }
 }

@@ -14,6 +14,10 @@ protocol Scanout: AnyObject {
     func flip(to framebuffer: UInt32, written: [Rect], userData: UnsafeMutableRawPointer) -> Bool
     /// Shows `framebuffer` at once when flips are unavailable (then tells the driver what changed).
     func showImmediately(_ framebuffer: UInt32, written: [Rect])
+    /// Turns the output off (blocking): no signal, the monitor sleeps. `turnOn` lights it again.
+    func turnOff() throws(DRMError)
+    /// Turns the output back on showing `framebuffer`, in the mode it had.
+    func turnOn(showing framebuffer: UInt32) throws(DRMError)
 }
 
 /// The rectangles as `drm_clip_rect`s clipped to the screen (DirtyFB's unit).

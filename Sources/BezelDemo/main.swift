@@ -5,6 +5,7 @@ import Bezel
 import BezelCairo
 import BezelDemoApp
 import BezelRuntime
+import BezelLinux
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,15 +30,6 @@ Exit status: 0 after SIGINT/SIGTERM, the admin gesture, or the tour; 1 on a setu
 
 """
 
-@MainActor
-func timeOfDay() -> Double {
-    var now = time(nil)
-    var local = tm()
-    localtime_r(&now, &local)
-    var ts = timespec()
-    clock_gettime(CLOCK_REALTIME, &ts)
-    return Double(local.tm_hour * 3600 + local.tm_min * 60 + local.tm_sec) + Double(ts.tv_nsec) / 1e9
-}
 
 /// Whether a display backend could run: a DRM card, or a desktop for the simulator.
 func displayAvailable(_ configuration: RuntimeConfiguration) -> Bool {
@@ -118,7 +110,7 @@ func main() -> Int32 {
     // once the display is open, after them: they are then drawn at 1x, scaled).
     ImageLoader.screenScale = configuration.scale ?? 1
     let app = Application()
-    let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: timeOfDay)
+    let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { ProcessClock.localSecondOfDay() })
     let runtime = Runtime(application: app, window: demo.window, configuration: configuration)
     // Each line says how many frames had reached the screen (page flips on DRM) by then.
     demo.log = { runtime.log(.info, "demo: \($0) [frame \(runtime.framesShown)]") }

@@ -13,6 +13,13 @@ public final class SettingsViewController: ViewController {
     public private(set) var values: [String: Label] = [:]
     /// The bar's Reset item: asks first, with an alert.
     public private(set) lazy var resetItem = BarButtonItem(title: "Reset") { [weak self] _ in self?.confirmReset() }
+    /// The bar's Sleep item: the panel off now, until a touch wakes it
+    /// (`Application.screenPowerRequest`).
+    public private(set) lazy var sleepItem = BarButtonItem(title: "Sleep") { [weak self] _ in
+        guard let app = self?.view.window?.application else { return }
+        app.screenPowerRequest = .off
+        self?.onReport?("screen off until a touch")
+    }
     /// What the screen reports (a reset confirmed or not), for the log.
     var onReport: ((String) -> Void)?
 
@@ -48,7 +55,8 @@ public final class SettingsViewController: ViewController {
             control.addAction(for: .valueChanged) { [weak self] _, _ in self?.refresh() }
         }
         theme.addAction(for: .valueChanged) { [weak self] _, _ in self?.applyTheme() }
-        navigationItem.leftBarButtonItem = resetItem
+        // Both on the left: the right of the bar holds the demo's clock.
+        navigationItem.leftBarButtonItems = [resetItem, sleepItem]
         navigationItem.leftItemsSupplementBackButton = true
         refresh()
     }

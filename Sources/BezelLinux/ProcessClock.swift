@@ -11,6 +11,17 @@ public enum ProcessClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Seconds since local midnight (the time zone of TZ or /etc/localtime), with the
+    /// fraction: the wall clock that off hours and the demo's clock read.
+    public static func localSecondOfDay() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var now = ts.tv_sec
+        var local = tm()
+        localtime_r(&now, &local)
+        return Double(local.tm_hour * 3600 + local.tm_min * 60 + local.tm_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// The kernel's start time of this process in seconds since boot (field 22 of
     /// /proc/self/stat, in clock ticks: 10 ms resolution). Boot time and CLOCK_MONOTONIC agree
     /// while the machine has not been suspended, as a kiosk is not.

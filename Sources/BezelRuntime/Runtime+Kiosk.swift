@@ -9,7 +9,7 @@ import BezelSimulator
 import Glibc
 #endif
 
-/// Kiosk behaviour: systemd's READY=1, backlight dimming, the admin gesture.
+/// Kiosk behaviour: systemd's READY=1, the screen's idle dimming and power, the admin gesture.
 extension Runtime {
     /// The first frame on screen: the service has started (systemd's READY=1).
     func frameReachedScreen() {
@@ -24,18 +24,46 @@ extension Runtime {
         }
     }
 
+    /// The idle controller on the backlight, or on the output's power where there is no
+    /// backlight (a DRM display only: headless and the simulator have nothing to turn off).
     func setUpIdleControl() {
         let policy = configuration.idle
-        guard policy.dimAfter > 0 || policy.offAfter > 0 else { return }
+        var screen: IdleScreen?
+        var what = ""
         do {
-            guard let backlight = try Backlight.open(policy.backlight) else {
-                log(.debug, "no backlight in /sys/class/backlight: idle dimming off")
-                return
+            if let backlight = try Backlight.open(policy.backlight) {
+                screen = BacklightScreen(backlight: backlight, dimLevel: policy.dimLevel)
+                what = "backlight \(backlight.directory)"
             }
-            idle = IdleController(policy: policy, backlight: backlight, application: application)
-            idle?.onChange = { [unowned self] state in self.log(.info, "backlight \(state)") }
         } catch {
-            log(.warning, "\(error) (idle dimming off)")
+            log(.warning, "\(error) (the output's power is used instead)")
+        }
+        if screen == nil, drm != nil {
+            screen = OutputPowerScreen { [unowned self] on in self.setScreenPower(on: on) }
+            what = "no backlight: the output turned off through KMS, no dimming"
+        }
+        guard let screen else {
+            log(.debug, "no backlight and no DRM output: idle dimming off")
+            return
+        }
+        idle = IdleController(policy: policy, screen: screen, application: application, secondOfDay: ProcessClock.localSecondOfDay)
+        idle?.onChange = { [unowned self] state in self.log(.info, "screen \(state)") }
+        log(.debug, "idle control: \(what); dim after \(policy.dimAfter) s, off after \(policy.offAfter) s, off hours \(policy.offHours?.description ?? "none")")
+    }
+
+    /// Turns the DRM output off or on (the idle controller's `OutputPowerScreen`); on again,
+    /// the whole frame is drawn.
+    func setScreenPower(on: Bool) {
+        guard let drm else { return }
+        do {
+            try drm.setScreenOn(on)
+            log(.info, "output \(drm.connectorName) \(on ? "on" : "off") (KMS)")
+        } catch {
+            log(.warning, "\(error)")
+        }
+        if on {
+            window.setNeedsFullRedraw()
+            renderIfNeeded()
         }
     }
 

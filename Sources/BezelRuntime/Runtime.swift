@@ -36,7 +36,8 @@ public final class Runtime {
     var flipFrames: PageFlipFrameSource?
     var simulator: SimulatorDisplay?
     var console: ConsoleGuard?
-    /// Backlight dimming and the swallowed waking touch (nil without a backlight).
+    /// Idle dimming and screen power, and the swallowed waking touch (nil without a
+    /// backlight or a DRM output).
     public internal(set) var idle: IdleController?
     /// READY=1 / WATCHDOG=1 / STOPPING=1 to systemd when it started the process.
     public let notifier = SystemdNotifier()
@@ -231,8 +232,9 @@ public final class Runtime {
         simulator?.pumpEvents()
         // While the seat is switched away the devices are not ours.
         if let seat, !seat.isActive { return }
-        // One frame at a time on DRM: the next waits for the previous page flip.
-        if let drm, drm.isFlipPending { return }
+        // One frame at a time on DRM: the next waits for the previous page flip. Nothing is
+        // drawn while the output is off (a full frame is when it comes back on).
+        if let drm, drm.isFlipPending || !drm.isScreenOn { return }
         let rects = renderer.renderFrame()
         guard !rects.isEmpty else { return }
         frames += 1

@@ -73,8 +73,14 @@ public struct RuntimeSetting: Sendable {
         .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
-        .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year)", default: "60") { c, s in c.idle.dimAfter = s },
-        .delay("off_after", meaning: "seconds without a touch before the backlight goes off (0: never; at most a year)", default: "300") { c, s in c.idle.offAfter = s },
+        .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year; panels without a backlight do not dim)", default: "60") { c, s in c.idle.dimAfter = s },
+        .delay("off_after", meaning: "seconds without a touch before the screen goes off: its backlight, else the output through KMS (0: never; at most a year)", default: "300") { c, s in c.idle.offAfter = s },
+        RuntimeSetting(key: "screen_off", meaning: "daily off hours, local time, HH:MM-HH:MM (22:00-06:30); a touch lights the screen for a minute", defaultValue: "none") { c, v in
+            if v == "none" { c.idle.offHours = nil; return nil }
+            guard let hours = OffHours(parsing: v) else { return "HH:MM-HH:MM on a 24-hour clock with different ends (e.g. 22:00-06:30), or none" }
+            c.idle.offHours = hours
+            return nil
+        },
         RuntimeSetting(key: "dim_level", meaning: "dimmed brightness, percent of the maximum", defaultValue: "20") { c, v in
             guard let p = Double(v), (0...100).contains(p) else { return "a percentage from 0 to 100" }
             c.idle.dimLevel = p / 100
@@ -148,6 +154,8 @@ public struct IdlePolicy: Sendable, Equatable {
     public var dimAfter: Double = 60
     public var offAfter: Double = 300
     public var dimLevel: Double = 0.2
+    /// The daily hours the screen is off (`screen_off`), local time; nil: none.
+    public var offHours: OffHours?
 
     public init() {}
 }

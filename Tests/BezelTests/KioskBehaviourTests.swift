@@ -39,7 +39,8 @@ import Glibc
         policy.dimAfter = 60
         policy.offAfter = 300
         policy.dimLevel = 0.2
-        let idle = IdleController(policy: policy, backlight: try Backlight(directory: dir), application: app)
+        let idle = IdleController(policy: policy, screen: BacklightScreen(backlight: try Backlight(directory: dir), dimLevel: policy.dimLevel),
+                                  application: app, secondOfDay: { 12 * 3600 })
         func tap(at time: TimeInterval) {
             app.runLoop.advance(by: time - clock.now)
             idle.handle(TouchFrame([.down(1, at: Point(x: 50, y: 50))], timestamp: clock.now))

@@ -95,6 +95,31 @@ open class Application: Responder {
 
     public var clock: any Clock { runLoop.clock }
 
+    // MARK: Screen power
+
+    /// UIKit's: while true, the screen does not dim or turn off for lack of touches (a video,
+    /// a timer the user watches). The runtime's off hours still apply; `screenPowerRequest =
+    /// .on` overrides those too.
+    public var isIdleTimerDisabled = false {
+        didSet { if isIdleTimerDisabled != oldValue { postScreenPowerChange() } }
+    }
+
+    /// Not in UIKit (phones have a lock button; a kiosk has the app): the app's say over the
+    /// panel's power. `.automatic` leaves it to the idle policy and off hours; `.on` keeps
+    /// it lit; `.off` turns it off now, until a touch wakes it (that touch is swallowed, and
+    /// the request returns to `.automatic`) or the app asks otherwise.
+    public var screenPowerRequest: ScreenPowerRequest = .automatic {
+        didSet { if screenPowerRequest != oldValue { postScreenPowerChange() } }
+    }
+
+    /// Posted when `isIdleTimerDisabled` or `screenPowerRequest` changes (the runtime's
+    /// idle controller observes it).
+    public static let screenPowerSettingsDidChangeNotification: Notification.Name = "screenPowerSettingsDidChange"
+
+    private func postScreenPowerChange() {
+        notificationCenter.post(name: Self.screenPowerSettingsDidChangeNotification, object: self)
+    }
+
     open override var next: Responder? { delegate as? Responder }
 
     override var owningApplication: Application? { self }
