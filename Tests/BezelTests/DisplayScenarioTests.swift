@@ -103,6 +103,22 @@ import BezelDemoApp
         }
     }
 
+    @Test func r3OffAfterWithoutABacklightTurnsTheCRTCOffAndATouchWakesIt() throws {
+        try scenario("R3", "off_after on an output without backlight turns the CRTC off (ACTIVE=0 in the kernel's DRM state); a touch turns it on without being delivered; the next tap is") {
+            let output = try runVariant("power", binary: "bezel-demo")
+            for line in ["BEZEL-R3 shown active=1", "BEZEL-R3 off active=0", "output Virtual-1 off (KMS)", "output Virtual-1 on (KMS)",
+                         "BEZEL-R3 woken active=1 gestures_shown=0", "BEZEL-R3 second_tap gestures_shown=1 active=1", "BEZEL-DEMO-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            // Woken, the screen shows the home screen again, not the console: only the clock
+            // (the guest's real time) may differ.
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-power.png")
+            let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/demo-01-home.png")
+            let differing = try #require(shown.countDifferingPixels(from: golden, tolerance: 3))
+            try check(differing <= 96 * 60, "\(differing) pixels differ from the home screen (the clock is 96 x 60)")
+        }
+    }
+
     /// The number in "[frame N]" on the first log line containing `text`.
     private func frameNumber(after text: String, in output: String) -> Int? {
         guard let line = output.split(separator: "\n").first(where: { $0.contains(text) }),

@@ -4,7 +4,8 @@
 # slider's thumb, pinches, puts ten fingers down at once, and unplugs the device with a finger down on Item 1; then an absolute pointer
 # with an Enter key clicks Item 5 and presses Enter. Other modes (argv[2]): one tap, a pointer
 # parked for the cursor test, the measurement's tap, the demo form typed by keyboard and
-# finger (E10), and a fling on the demo's table (E11).
+# finger (E10), a fling on the demo's table (E11), and touches the guest's script commands
+# (follow:).
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
 
@@ -154,6 +155,28 @@ if mode.startswith("media:"):
         media.write(e.EV_KEY, code, 0); media.syn(); time.sleep(0.1)
     time.sleep(30)
     sys.exit(0)
+if mode.startswith("follow:"):
+    # Commands from the guest's script, one per line appended to the file after "follow:":
+    # "tap X Y", "down X Y", "up", "quit"; after line N is done, <file>.ack.N exists (R1, R3:
+    # touches paced by what the app's log and the DRM state show).
+    commands = mode.split(":", 1)[1]
+    done = 0
+    while True:
+        lines = open(commands).read().splitlines() if os.path.exists(commands) else []
+        if len(lines) <= done:
+            time.sleep(0.05)
+            continue
+        words = lines[done].split()
+        if words[0] == "tap":
+            down(int(words[1]), int(words[2])); time.sleep(0.05); up()
+        elif words[0] == "down":
+            down(int(words[1]), int(words[2]))
+        elif words[0] == "up":
+            up()
+        elif words[0] == "quit":
+            sys.exit(0)
+        done += 1
+        open("%s.ack.%d" % (commands, done), "w").close()
 if mode.startswith("tap-at:"):
     # One tap at a given panel position ("tap-at:X,Y"), e.g. a tile of the demo kiosk.
     x, y = (int(v) for v in mode.split(":", 1)[1].split(","))

@@ -18,6 +18,9 @@
 #            keyboard types a name and an e-mail address into the form's focused fields, the
 #            finger taps a PIN on the on-screen number pad and Save; screendumped after the
 #            save (<out>/display-form.png).
+#   power:   R3: bezel-demo with off_after = 4 s and no backlight: the CRTC goes off (debugfs
+#            DRM state), a tap wakes it (swallowed), a second tap works; screendumped once
+#            woken (<out>/display-power.png).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip,
 #            wake-ups and frames with a text field focused).
@@ -166,6 +169,42 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
+power)
+    # R3 (issue 13): the demo with off_after = 4 s on virtio-gpu, which has no backlight: the
+    # idle controller turns the CRTC off (ACTIVE=0, read from the kernel's DRM state in
+    # debugfs); a uinput tap on the Gestures tile turns it back on and is swallowed (the
+    # playground does not open); a second tap opens it. The host screendumps the woken screen.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+crtc() { grep -m1 -o 'active=[01]' /sys/kernel/debug/dri/0/state; }
+logged() { for i in \$(seq 1 1200); do grep -q "\$1" /run/demo.log && return 0; sleep 0.1; done; echo "BEZEL-R3 timeout waiting for \$1"; return 1; }
+touch_cmd() { echo "\$1" >> /run/touch-cmds; n=\$((n + 1)); for i in \$(seq 1 600); do [ -e /run/touch-cmds.ack.\$n ] && return 0; sleep 0.05; done; }
+n=0
+BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null BEZEL_BACKLIGHT=none BEZEL_DIM_AFTER=0 BEZEL_OFF_AFTER=4 $binary > /run/demo.log 2>&1 &
+app=\$!
+/usr/bin/python3 $here/inject-touch.py /run/demo-ready follow:/run/touch-cmds &
+logged "first frame on screen"
+echo "BEZEL-R3 shown \$(crtc)"
+logged "input device added: FT5406"
+: > "/run/demo-ready.FT5406_memory_based_driver"
+logged "output Virtual-1 off"
+echo "BEZEL-R3 off \$(crtc)"
+touch_cmd "tap 76 116"
+logged "output Virtual-1 on"
+sleep 1
+echo "BEZEL-R3 woken \$(crtc) gestures_shown=\$(grep -c 'showing Gestures' /run/demo.log)"
+echo BEZEL-R3-WOKEN
+while [ ! -e $ready ]; do sleep 0.1; done
+touch_cmd "tap 76 116"
+logged "showing Gestures"
+echo "BEZEL-R3 second_tap gestures_shown=\$(grep -c 'showing Gestures' /run/demo.log) \$(crtc)"
+touch_cmd quit
+kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
+cat /run/demo.log
+GUEST
+    ;;
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
@@ -208,6 +247,7 @@ if [ "$variant" != measure ] && [ "$variant" != demo ]; then
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
     [ "$variant" = fling ] && marker="BEZEL-FLING-SETTLED"
+    [ "$variant" = power ] && marker="BEZEL-R3-WOKEN"
     for _ in $(seq 1 1800); do
         grep -q "$marker" "$serial" 2>/dev/null && break
         kill -0 $qemu 2>/dev/null || break
