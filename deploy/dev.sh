@@ -25,6 +25,8 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-m
           # udev and python3-evdev for the guest in which the tests run them on a real kernel
           # with a virtual GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
           libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
+          # modetest: a second DRM client that takes the screen while Bezel is switched away (R1).
+          libdrm-tests
           # systemd (systemd-analyze checks the unit; the guest boots it as init for the service
           # tests) and procps (ps, in the guest).
           systemd procps

@@ -74,6 +74,10 @@ public final class DRMCard {
             lines.append("  \(output.name) \(output.isConnected ? "connected" : "disconnected")")
             for mode in output.modes { lines.append("    \(mode)") }
         }
+        // What Bezel drives on this card when no output is named, and why.
+        if let chosen = OutputPreference.choose(from: outputs, touchscreenOutputs: OutputPreference.touchscreenOutputs()) {
+            lines.append("  without an output setting: \(chosen.output.name) (\(chosen.reason))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -17,7 +17,12 @@ import Glibc
 public final class DRMDisplay {
     public let devicePath: String
     public let connectorName: String
-    public let mode: DRMMode
+    /// The mode set (it may change when the output is connected again: `handleHotplug`).
+    public private(set) var mode: DRMMode
+    /// Why this output was chosen (named, the touchscreen's, a built-in panel, the only one).
+    public private(set) var outputChoice = ""
+    /// False while the output is disconnected: nothing is presented until it is back.
+    public private(set) var isOutputConnected = true
     public var width: Int { mode.width }
     public var height: Int { mode.height }
     public var refreshHz: Int { mode.refreshHz }
@@ -29,7 +34,10 @@ public final class DRMDisplay {
     public var apiName: String { scanout.apiName }
     private let card: DRMCard
     private let connectorID: UInt32
-    private let scanout: Scanout
+    private let crtcID: UInt32
+    private var scanout: Scanout
+    private let options: DRMDisplayOptions
+    private let plane: PrimaryPlane?
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     /// The buffer on screen and the one being prepared.
     private var front: DumbBuffer?
@@ -59,6 +67,7 @@ public final class DRMDisplay {
                 do throws(DRMError) {
                     let chosen = try Self.choose(on: card, options: options)
                     try self.init(card: card, output: chosen.output, mode: chosen.mode, options: options)
+                    outputChoice = chosen.reason
                     return
                 } catch {
                     card.close()
@@ -73,8 +82,9 @@ public final class DRMDisplay {
         throw lastError ?? DRMError(what: "DRM", why: "no card found in /dev/dri", tryThis: "Load the display driver, or run headless (BEZEL_BACKEND=headless).")
     }
 
-    private static func choose(on card: DRMCard, options: DRMDisplayOptions) throws(DRMError) -> (output: DRMOutput, mode: DRMMode) {
+    private static func choose(on card: DRMCard, options: DRMDisplayOptions) throws(DRMError) -> (output: DRMOutput, mode: DRMMode, reason: String) {
         let output: DRMOutput
+        let reason: String
         if let name = options.outputName {
             guard let named = card.outputs.first(where: { $0.name == name }) else {
                 throw DRMError(what: "BEZEL_OUTPUT=\(name)", why: "\(card.path) has no such output (it has \(card.outputs.map(\.name).joined(separator: ", ")))",
@@ -84,11 +94,13 @@ public final class DRMDisplay {
                 throw DRMError(what: "BEZEL_OUTPUT=\(name)", why: "nothing is connected to it", tryThis: "Plug the panel in, or choose a connected output (BEZEL_OUTPUT=list).", decisive: true)
             }
             output = named
+            reason = "named by the output setting"
         } else {
-            guard let connected = card.outputs.first(where: { $0.isConnected && !$0.modes.isEmpty && $0.crtcID != 0 }) else {
+            guard let preferred = OutputPreference.choose(from: card.outputs, touchscreenOutputs: OutputPreference.touchscreenOutputs()) else {
                 throw DRMError(what: card.path, why: "no connected connector", tryThis: "Plug the panel in (or check its cable and the boot config).")
             }
-            output = connected
+            output = preferred.output
+            reason = preferred.reason
         }
         guard output.crtcID != 0 else {
             throw DRMError(what: output.name, why: "no free CRTC can drive it", tryThis: "Disconnect another output, or choose another one (BEZEL_OUTPUT=list).", decisive: true)
@@ -98,9 +110,13 @@ public final class DRMDisplay {
                 throw DRMError(what: "BEZEL_MODE=\(request)", why: "\(output.name) does not support it (it has \(output.modes.map { "\($0.width)x\($0.height)@\($0.refreshHz)" }.uniqued.joined(separator: ", ")))",
                                tryThis: "Choose one of those (BEZEL_MODE=list), or unset BEZEL_MODE for the panel's preferred mode.", decisive: true)
             }
-            return (output, mode)
+            return (output, mode, reason)
         }
-        return (output, output.modes.first(where: \.isPreferred) ?? output.modes[0])
+        return (output, preferredMode(of: output), reason)
+    }
+
+    private static func preferredMode(of output: DRMOutput) -> DRMMode {
+        output.modes.first(where: \.isPreferred) ?? output.modes[0]
     }
 
     private init(card: DRMCard, output: DRMOutput, mode: DRMMode, options: DRMDisplayOptions) throws(DRMError) {
@@ -135,6 +151,9 @@ public final class DRMDisplay {
         self.mode = mode
         self.pixelFormat = format
         self.scanout = scanout ?? LegacyScanout(fd: fd, connectorID: output.connectorID, crtcID: output.crtcID, mode: mode)
+        self.options = options
+        self.plane = plane
+        self.crtcID = output.crtcID
         self.savedCRTC = drmModeGetCrtc(fd, output.crtcID)
         flipResult.initialize(to: bezel_flip_result(flips: 0, seconds: 0))
         do {
@@ -153,7 +172,7 @@ public final class DRMDisplay {
     /// done) while a flip is pending: present again after `handleEvents()`.
     @discardableResult
     public func present(_ frame: ImageBuffer, damage rects: [Rect]) -> Bool {
-        guard !isFlipPending, isScreenOn, let back, !rects.isEmpty else { return false }
+        guard !isFlipPending, isScreenOn, isOutputConnected, let back, !rects.isEmpty else { return false }
         let written = backMissing + rects
         back.copy(written, from: frame)
         flipResult.pointee.flips = 0
@@ -175,7 +194,61 @@ public final class DRMDisplay {
         guard let front else { return }
         isFlipPending = false
         try scanout.setMode(showing: front.framebufferID)
+        // Turned off before the switch: off again (the other program may have left it on).
+        if !isScreenOn { try scanout.turnOff() }
         backMissing = [Rect(x: 0, y: 0, width: Double(width), height: Double(height))]
+    }
+
+    /// What a hotplug event did to the output in use.
+    public enum HotplugChange: Equatable, Sendable {
+        /// Still connected (or still disconnected): nothing to do.
+        case none
+        /// It went away: drawing is paused (`isOutputConnected` is false).
+        case disconnected
+        /// It is back, set up again in `mode` and to be drawn in full; `modeChanged`: the
+        /// mode differs from before (the window must take the new size).
+        case reconnected(modeChanged: Bool)
+    }
+
+    /// Re-reads the output's connector after udev reported a hotplug on this card (the
+    /// kernel probes it): a disconnected output pauses drawing; one connected again is set
+    /// up again in its preferred (or the asked-for) mode, which may differ from before, and
+    /// the next present redraws everything.
+    public func handleHotplug() throws(DRMError) -> HotplugChange {
+        guard let connector = drmModeGetConnector(fileDescriptor, connectorID) else { return .none }
+        let connected = connector.pointee.connection == DRM_MODE_CONNECTED
+        let modes = (0..<Int(connector.pointee.count_modes)).map { DRMMode(connector.pointee.modes[$0]) }
+        drmModeFreeConnector(connector)
+        if !connected || modes.isEmpty {
+            guard isOutputConnected else { return .none }
+            // A flip still pending completes as usual (its event is read by the loop).
+            isOutputConnected = false
+            return .disconnected
+        }
+        guard !isOutputConnected else { return .none }
+        let output = DRMOutput(name: connectorName, connectorID: connectorID, isConnected: true, modes: modes, crtcID: crtcID)
+        let newMode = options.mode.flatMap { $0.match(in: modes) } ?? Self.preferredMode(of: output)
+        let modeChanged = newMode.width != mode.width || newMode.height != mode.height || newMode.refreshHz != mode.refreshHz
+        if modeChanged {
+            // New buffers of the new size, and a scanout that sets the new mode.
+            let fd = fileDescriptor
+            do {
+                let shown = try DumbBuffer(fd: fd, width: newMode.width, height: newMode.height, format: pixelFormat)
+                back = try DumbBuffer(fd: fd, width: newMode.width, height: newMode.height, format: pixelFormat)
+                front = shown
+            } catch {
+                throw error.decisive
+            }
+            var atomic: Scanout?
+            if scanout.apiName == "atomic", let plane {
+                atomic = AtomicScanout(fd: fd, connectorID: connectorID, crtcID: crtcID, plane: plane, mode: newMode)
+            }
+            scanout = atomic ?? LegacyScanout(fd: fd, connectorID: connectorID, crtcID: crtcID, mode: newMode)
+            mode = newMode
+        }
+        isOutputConnected = true
+        try reactivate()
+        return .reconnected(modeChanged: modeChanged)
     }
 
     /// Whether the output is lit (false after `setScreenOn(false)`: nothing is presented).

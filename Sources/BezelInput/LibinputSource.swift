@@ -143,6 +143,31 @@ public final class LibinputSource {
         flush()
     }
 
+    /// The seat was switched away (another VT, another session): every finger down is
+    /// cancelled (its lift will come to someone else) and libinput closes its devices, which
+    /// the seat manager has revoked. `resume()` opens them again (their `onDevice` says so).
+    public func suspend() {
+        dispatch()
+        for slot in liveSlots.keys.sorted() { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }
+        liveSlots.removeAll()
+        if mouseDown {
+            mouseDown = false
+            report(TouchReport(finger: Self.mouseFinger, kind: .cancel), at: pendingTime)
+        }
+        flush()
+        libinput_suspend(libinput)
+        dispatch()
+    }
+
+    /// The seat is back: libinput opens its devices again (through the seat manager).
+    /// False: libinput could not (its log says why).
+    @discardableResult
+    public func resume() -> Bool {
+        let resumed = libinput_resume(libinput) == 0
+        dispatch()
+        return resumed
+    }
+
     private func handle(_ event: OpaquePointer) {
         let type = libinput_event_get_type(event)
         switch type {
@@ -167,7 +192,10 @@ public final class LibinputSource {
             }
             if type == LIBINPUT_EVENT_DEVICE_REMOVED {
                 // Its fingers will never lift: cancel them so nothing is left half-delivered.
-                for (slot, owner) in liveSlots where owner == device { report(TouchReport(finger: slot, kind: .cancel), at: pendingTime) }
+                for (slot, owner) in liveSlots where owner == device {
+                    liveSlots[slot] = nil
+                    report(TouchReport(finger: slot, kind: .cancel), at: pendingTime)
+                }
                 if pointer, mouseDown {
                     mouseDown = false
                     report(TouchReport(finger: Self.mouseFinger, kind: .cancel), at: pendingTime)

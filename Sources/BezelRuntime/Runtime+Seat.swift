@@ -29,16 +29,30 @@ extension Runtime {
         return session.opener
     }
 
-    /// The seat was switched away (stop drawing: the devices are gone) or back (take the
-    /// screen again and redraw all of it).
+    /// The seat was switched away (a VT switch, another session): fingers down are
+    /// cancelled and libinput closes its devices, nothing is drawn while away. Back: libinput
+    /// opens the devices again, the mode is set again and the whole frame drawn.
     func seatChanged(active: Bool) {
-        guard active, let drm else { return }
-        do {
-            try drm.reactivate()
-            window.setNeedsFullRedraw()
-            renderIfNeeded()
-        } catch {
-            Diagnostics.report(.platform, "bezel: the screen could not be taken back after a seat switch: \(error)")
+        seatSwitches += 1
+        if !active {
+            input?.suspend()
+            log(.info, "seat \(seat?.seatName ?? "") switched away: input suspended, drawing paused")
+            onSeatChange?(false)
+            return
         }
+        if let input, !input.resume() {
+            log(.error, "input devices could not be opened again after a seat switch (libinput's log says why)")
+        }
+        if let drm {
+            do {
+                try drm.reactivate()
+            } catch {
+                Diagnostics.report(.platform, "bezel: the screen could not be taken back after a seat switch: \(error)")
+            }
+        }
+        window.setNeedsFullRedraw()
+        log(.info, "seat \(seat?.seatName ?? "") back: input resumed, full frame")
+        renderIfNeeded()
+        onSeatChange?(true)
     }
 }

@@ -49,6 +49,11 @@ public final class Runtime {
     /// Why `run` returned: nil for a signal or `stop()`, "admin gesture" for that.
     public internal(set) var exitReason: String?
     var seat: SeatSession?
+    /// Called after the seat was switched away (false) or back (true; the full frame is
+    /// being presented).
+    public var onSeatChange: ((Bool) -> Void)?
+    /// Seat switches seen (away and back count one each).
+    public internal(set) var seatSwitches = 0
     /// Who opens devices: "direct" or "libseat <seat>".
     public internal(set) var deviceAccess = "direct"
 

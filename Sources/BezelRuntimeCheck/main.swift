@@ -7,6 +7,8 @@
 // frame, run until SIGTERM); "measure" (print RESULT lines: start -> first flip, then, after
 // an idle period the guest script measures, touch -> callback and touch -> flip for one tap,
 // then a focused text field's wake-ups until SIGTERM; see Measurements.swift).
+// "seat-switch" (BEZEL-R1 lines: taps, cancels, seat switches with descriptors and memory, the
+// first frame after each return; SeatSwitchReport.swift).
 import Bezel
 import BezelRuntime
 import BezelScenes
@@ -43,11 +45,12 @@ func run() -> Int32 {
                 if !deviceReady.isEmpty { close(open(deviceReady + ".first-frame", O_CREAT | O_WRONLY, 0o644)) }
             }
         }
+        if mode == "seat-switch" { SeatSwitchReport.install(runtime: runtime, scene: scene, deviceReady: deviceReady) }
         let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, idleReady: deviceReady + ".idle",
                                                                  focusedReady: deviceReady + ".focused") : nil
         measurements?.start()
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
-            if mode == "measure" { return }
+            if mode == "measure" || mode == "seat-switch" { return }
             scene.title.text = "Item 12 pressed"
             framesAtTap = runtime.frames
             print("BEZEL-RUNTIME tapped")
@@ -69,7 +72,7 @@ func run() -> Int32 {
             }
             waitShown()
         }
-        app.runLoop.schedule(after: 90) {
+        app.runLoop.schedule(after: mode == "seat-switch" ? 900 : 90) {
             print("BEZEL-RUNTIME timeout")
             runtime.stop()
         }

@@ -28,7 +28,7 @@ public final class SeatSession {
     /// `timeout` seconds for it to become active; nil when no manager answers.
     public static func open(timeout: Double = 2) -> SeatSession? {
         let state = UnsafeMutablePointer<bezel_seat_state>.allocate(capacity: 1)
-        state.initialize(to: bezel_seat_state(active: 0, changes: 0))
+        state.initialize(to: bezel_seat_state(active: 0, changes: 0, pending_disable: 0))
         guard let seat = bezel_seat_open(state) else {
             state.deallocate()
             return nil
@@ -55,12 +55,18 @@ public final class SeatSession {
         state.deallocate()
     }
 
-    /// Reads the seat manager's messages; calls `onChange` if the seat was enabled or disabled.
+    /// Reads the seat manager's messages; calls `onChange` if the seat was enabled or
+    /// disabled. A disable is acknowledged after `onChange(false)` returns: the app has
+    /// stopped using the devices by then (the manager revokes them after the acknowledgement).
     public func dispatch() {
         _ = libseat_dispatch(seat, 0)
         if Int(state.pointee.changes) != changesSeen {
             changesSeen = Int(state.pointee.changes)
             onChange?(isActive)
+        }
+        if state.pointee.pending_disable != 0 {
+            state.pointee.pending_disable = 0
+            libseat_disable_seat(seat)
         }
     }
 

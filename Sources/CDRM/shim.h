@@ -12,6 +12,8 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
+// udev: display hotplug (a card appearing, a connector connected or disconnected).
+#include <libudev.h>
 
 static inline uint32_t bezel_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
 static inline uint32_t bezel_drm_format_rgb565(void) { return DRM_FORMAT_RGB565; }

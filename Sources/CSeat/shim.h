@@ -7,8 +7,10 @@
 #include <libseat.h>
 #include <errno.h>
 
-// What the seat callbacks report, read by Swift after each dispatch.
-struct bezel_seat_state { int active; int changes; };
+// What the seat callbacks report, read by Swift after each dispatch. A disable is not
+// acknowledged here: Swift first stops using the devices (libinput closes its own), then
+// calls libseat_disable_seat (pending_disable tells it to).
+struct bezel_seat_state { int active; int changes; int pending_disable; };
 
 static void bezel_seat_enable(struct libseat *seat, void *data) {
     (void)seat;
@@ -19,10 +21,10 @@ static void bezel_seat_enable(struct libseat *seat, void *data) {
 
 static void bezel_seat_disable(struct libseat *seat, void *data) {
     struct bezel_seat_state *state = data;
+    (void)seat;
     state->active = 0;
     state->changes += 1;
-    // Must be acknowledged: the devices stop working after this.
-    libseat_disable_seat(seat);
+    state->pending_disable = 1;
 }
 
 static const struct libseat_seat_listener bezel_seat_listener = {

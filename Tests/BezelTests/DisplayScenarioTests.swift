@@ -119,6 +119,44 @@ import BezelDemoApp
         }
     }
 
+    /// The `key=value` fields of a "BEZEL-R1 seat ..." line.
+    private func fields(of line: Substring) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for part in line.split(separator: " ") {
+            let pair = part.split(separator: "=")
+            if pair.count == 2, let value = Int(pair[1]) { result[String(pair[0])] = value }
+        }
+        return result
+    }
+
+    @Test func r1SeatSwitchesSuspendAndResumeInputAndTheScreen() throws {
+        var output = ""
+        try scenario("R1", "seatd VT switch: a finger down at chvt 2 is cancelled, a second DRM client (modetest) shows its pattern, chvt 1 shows the scene again within 2 s and a uinput tap fires") {
+            output = try runVariant("vt")
+            for line in ["devices libseat seat0", "BEZEL-R1 tap button=11 n=1", "BEZEL-R1 cancelled_at_switch=1", "BEZEL-R1 tap button=11 n=2", "BEZEL-R1-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            let back = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-R1 back_ms=") })
+            let backMs = try #require(Int(back.dropFirst("BEZEL-R1 back_ms=".count)))
+            try check(backMs < 2000, "the scene was back on screen \(backMs) ms after chvt 1")
+            let other = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-vt-other.png")
+            let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/standard-scene.png")
+            let otherDiffering = try #require(other.countDifferingPixels(from: golden, tolerance: 3))
+            try check(otherDiffering > 800 * 480 / 2, "while switched away the screen still showed the scene (\(otherDiffering) pixels differ)")
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-vt.png"), named: "standard-scene"),
+                      "after the return the screen differs from the standard scene's golden")
+        }
+        try scenario("R1", "twenty more switches: every tap after every return fires once, no stray tap; open descriptors unchanged and RSS within 1 MiB") {
+            try check(output.contains("BEZEL-R1 loop_done taps=22 unexpected=0"), "\(output.split(separator: "\n").filter { $0.contains("BEZEL-R1") })")
+            let returns = output.split(separator: "\n").filter { $0.hasPrefix("BEZEL-R1 seat active=1") }.map(fields)
+            try check(returns.count == 21, "\(returns.count) returns logged, 21 expected")
+            let first = try #require(returns.first), last = try #require(returns.last)
+            try check(first["fds"] == last["fds"] && (first["fds"] ?? -1) > 0, "open descriptors \(first["fds"] ?? -1) after the first return, \(last["fds"] ?? -1) after the last")
+            let grown = (last["rss_kib"] ?? .max) - (first["rss_kib"] ?? 0)
+            try check(abs(grown) <= 1024, "RSS changed by \(grown) KiB over twenty switches")
+        }
+    }
+
     /// The number in "[frame N]" on the first log line containing `text`.
     private func frameNumber(after text: String, in output: String) -> Int? {
         guard let line = output.split(separator: "\n").first(where: { $0.contains(text) }),

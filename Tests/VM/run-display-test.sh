@@ -18,6 +18,10 @@
 #            keyboard types a name and an e-mail address into the form's focused fields, the
 #            finger taps a PIN on the on-screen number pad and Save; screendumped after the
 #            save (<out>/display-form.png).
+#   vt:      R1: the standard scene through seatd across VT switches (chvt 2 / chvt 1) with
+#            modetest showing its pattern in between: taps after every return, the finger
+#            held at the switch cancelled; screendumps of the other client and of the return
+#            (<out>/display-vt-other.png, <out>/display-vt.png).
 #   power:   R3: bezel-demo with off_after = 4 s and no backlight: the CRTC goes off (debugfs
 #            DRM state), a tap wakes it (swallowed), a second tap works; screendumped once
 #            woken (<out>/display-power.png).
@@ -37,7 +41,7 @@ out=$(cd "$out" && pwd)
 serial="$out/display-$variant-serial.log"
 qmp="$out/display-$variant-qmp.sock"
 ready="$out/display-$variant-host-ready"
-rm -f "$serial" "$qmp" "$ready" "$out/display-$variant.png"
+rm -f "$serial" "$qmp" "$ready" "$ready.other" "$ready.back" "$out/display-$variant.png" "$out/display-vt-other.png"
 
 idle_run() {   # environment assignments for the app; it runs until the host is done
     cat <<GUEST
@@ -169,6 +173,67 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
+vt)
+    # R1 (issue 13): bezel-runtime-check's standard scene as a seatd client (libseat). A tap;
+    # a finger held down; chvt 2 (seatd takes the seat away: the finger is cancelled); a second
+    # DRM client (modetest) shows its pattern and the host screendumps it; the finger lifts
+    # while away; chvt 1: the scene is back (the host screendumps it) and a tap fires; then
+    # twenty more switches, each followed by a tap. Open descriptors and RSS come with every
+    # seat change.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+logged() { for i in \$(seq 1 900); do grep -q "\$1" /run/app.log && return 0; sleep 0.05; done; echo "BEZEL-R1 timeout waiting for \$1"; return 1; }
+touch_cmd() { echo "\$1" >> /run/touch-cmds; n=\$((n + 1)); for i in \$(seq 1 600); do [ -e /run/touch-cmds.ack.\$n ] && return 0; sleep 0.05; done; }
+ms() { echo \$((\$(date +%s%N) / 1000000)); }
+n=0
+seatd -l silent &
+for i in \$(seq 1 100); do [ -S /run/seatd.sock ] && break; sleep 0.05; done
+BEZEL_SEAT=libseat LIBSEAT_BACKEND=seatd $binary "" /run/dev-ready seat-switch > /run/app.log 2>&1 &
+app=\$!
+/usr/bin/python3 $here/inject-touch.py /run/dev-ready follow:/run/touch-cmds &
+logged "BEZEL-R1 frame-shown switches=0"
+logged "BEZEL-RUNTIME device added FT5406"
+touch_cmd "tap 736 208"
+logged "BEZEL-R1 tap button=11 n=1"
+touch_cmd "down 64 208"
+sleep 0.3
+busybox chvt 2
+logged "BEZEL-R1 seat active=0 switches=1 "
+echo "BEZEL-R1 cancelled_at_switch=\$(grep -c 'BEZEL-R1 cancelled button=6' /run/app.log)"
+connector=\$(modetest -M virtio_gpu -c | awk '\$3 == "connected" { print \$1; exit }')
+(while [ ! -e $ready.other ]; do sleep 0.1; done) | stdbuf -oL modetest -M virtio_gpu -s \$connector:800x480 > /run/modetest.log 2>&1 &
+other=\$!
+for i in \$(seq 1 600); do grep -q "setting mode" /run/modetest.log && break; sleep 0.05; done
+sleep 0.5
+echo BEZEL-R1-OTHER-SHOWN
+while [ ! -e $ready.other ]; do sleep 0.1; done
+touch_cmd "up"
+wait \$other
+start=\$(ms)
+busybox chvt 1
+logged "BEZEL-R1 frame-shown switches=2\\$"
+echo "BEZEL-R1 back_ms=\$((\$(ms) - start))"
+echo BEZEL-R1-BACK-SHOWN
+while [ ! -e $ready.back ]; do sleep 0.1; done
+start=\$(ms)
+touch_cmd "tap 736 208"
+logged "BEZEL-R1 tap button=11 n=2"
+echo "BEZEL-R1 tap_after_return_ms=\$((\$(ms) - start))"
+for k in \$(seq 1 20); do
+    busybox chvt 2
+    logged "BEZEL-R1 seat active=0 switches=\$((2 * k + 1)) "
+    busybox chvt 1
+    logged "BEZEL-R1 frame-shown switches=\$((2 * k + 2))\\$"
+    touch_cmd "tap 736 208"
+    logged "BEZEL-R1 tap button=11 n=\$((k + 2))" || break
+done
+echo "BEZEL-R1 loop_done taps=\$(grep -c 'BEZEL-R1 tap button=11' /run/app.log) unexpected=\$(grep 'BEZEL-R1 tap' /run/app.log | grep -vc 'button=11')"
+touch_cmd quit
+kill -TERM \$app; wait \$app; echo BEZEL-R1-EXIT \$?
+cat /run/app.log
+GUEST
+    ;;
 power)
     # R3 (issue 13): the demo with off_after = 4 s on virtio-gpu, which has no backlight: the
     # idle controller turns the CRTC off (ACTIVE=0, read from the kernel's DRM state in
@@ -242,7 +307,24 @@ esac
 
 GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qmp"
 trap 'kill $qemu 2>/dev/null || true' EXIT
-if [ "$variant" != measure ] && [ "$variant" != demo ]; then
+if [ "$variant" = vt ]; then
+    for marker in OTHER BACK; do
+        for _ in $(seq 1 3000); do
+            grep -q "BEZEL-R1-$marker-SHOWN" "$serial" 2>/dev/null && break
+            kill -0 $qemu 2>/dev/null || break
+            sleep 0.1
+        done
+        grep -q "BEZEL-R1-$marker-SHOWN" "$serial" || break
+        if [ $marker = OTHER ]; then
+            screendump "$qmp" "$out/display-vt-other.png"
+            touch "$ready.other"
+        else
+            screendump "$qmp" "$out/display-vt.png"
+            touch "$ready.back"
+        fi
+    done
+    touch "$ready.other" "$ready.back"
+elif [ "$variant" != measure ] && [ "$variant" != demo ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
