@@ -23,7 +23,9 @@ public final class LibinputSource {
 
     /// The descriptor to watch (MainLoop) before calling `dispatch()`.
     public let fileDescriptor: Int32
-    public let panelSize: Size
+    /// The panel's size in points (touches are mapped onto it); the runtime changes it when a
+    /// display appears late or comes back in another mode.
+    public var panelSize: Size
     public var rotation: DisplayRotation
     /// A calibration matrix (libinput's: row-major a b c d e f, on coordinates normalized to
     /// 0...1) applied to every touch device as it appears; nil keeps the device's own (udev's

@@ -22,7 +22,7 @@ public final class Runtime {
     /// Frames rendered so far.
     public private(set) var frames = 0
     /// Device pixels a point on the display in use (the `scale` setting, or the panel's).
-    public private(set) var displayScale = 1.0
+    public internal(set) var displayScale = 1.0
     /// Reading the accelerometer when the `shake` setting is on.
     var shakeMonitor: ShakeMonitor?
     /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
@@ -54,6 +54,14 @@ public final class Runtime {
     public var onSeatChange: ((Bool) -> Void)?
     /// Seat switches seen (away and back count one each).
     public internal(set) var seatSwitches = 0
+    /// No display yet: the runtime runs headless and sets one up when udev reports it
+    /// (`wait_for_display`).
+    public internal(set) var isWaitingForDisplay = false
+    /// Watches udev's DRM events (a late display, connector hotplug).
+    var hotplug: DisplayHotplugMonitor?
+    /// Called when the display changed: it appeared, its output was disconnected (false) or
+    /// connected again (true).
+    public var onDisplayChange: ((Bool) -> Void)?
     /// Who opens devices: "direct" or "libseat <seat>".
     public internal(set) var deviceAccess = "direct"
 
@@ -97,28 +105,7 @@ public final class Runtime {
         var note = ""
         if configuration.backend != .headless {
             do {
-                let display = try DRMDisplay(options: configuration.drm, opener: opener)
-                drm = display
-                backendInUse = .drm
-                // Animations advance on page flips, at the mode's rate.
-                let frames = PageFlipFrameSource(runLoop: application.runLoop)
-                flipFrames = frames
-                application.displayLink.frameInterval = 1.0 / Double(max(1, display.refreshHz))
-                application.displayLink.setSource(frames)
-                // The window takes the panel's size in points, turned by the rotation.
-                let scale = configuration.scale ?? DisplayScale.scale(forPixels: (display.width, display.height),
-                                                                      millimetres: (display.physicalWidthMM, display.physicalHeightMM))
-                displayScale = scale
-                let panel = Size(width: Double(display.width) / scale, height: Double(display.height) / scale)
-                window.frame = Rect(origin: .zero, size: configuration.rotation.panelSize(for: panel))
-                try loop.watch(display.fileDescriptor) { [unowned self] in
-                    if display.handleEvents() {
-                        frames.flipCompleted()
-                        self.frameReachedScreen()
-                        self.onFrameShown?(display.lastFlipTime)
-                    }
-                    self.renderIfNeeded()
-                }
+                try attachDisplay(try DRMDisplay(options: configuration.drm, opener: opener), loop: loop)
             } catch {
                 // Only "there is no display here" falls back to headless: a card that is there
                 // but refuses (busy, no permission, a mode or output it lacks) is an error.
@@ -127,9 +114,16 @@ public final class Runtime {
                 let desktopFallback = Self.desktopPresent && configuration.drm.outputName == nil && configuration.drm.mode == nil
                 if configuration.backend == .drm || ((error as? DRMError)?.isDecisive == true && !desktopFallback) { throw error }
                 note = " (no DRM display: \(error))"
+                // A service started before its display (a GPU driver loaded late, a screen
+                // plugged in later) waits for one instead of settling on headless.
+                if configuration.backend == .auto, !desktopFallback, configuration.waitsForDisplay {
+                    isWaitingForDisplay = true
+                    note += ", waiting for one (udev DRM events)"
+                }
             }
         }
-        if drm == nil, configuration.backend == .sim || (configuration.backend == .auto && Self.desktopPresent) {
+        if configuration.backend != .headless, configuration.backend != .sim { watchDisplayHotplug(loop: loop, opener: opener) }
+        if drm == nil, !isWaitingForDisplay, configuration.backend == .sim || (configuration.backend == .auto && Self.desktopPresent) {
             do {
                 try startSimulator(loop: loop)
                 note = ""
@@ -148,12 +142,7 @@ public final class Runtime {
         ImageLoader.screenScale = displayScale
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
         self.renderer = renderer
-        // Images larger than four screens are refused before decoding (issue 13's PNG bomb).
-        if let limit = configuration.imagePixelLimit {
-            ImageLoader.maximumPixels = limit
-        } else {
-            ImageLoader.limitToPanel(width: renderer.framebuffer.width, height: renderer.framebuffer.height)
-        }
+        applyImageLimit()
         // The first frame goes to the screen before input is set up (libinput reads its quirks
         // files, xkbcommon compiles a keymap): a kiosk shows its UI as early as it can.
         renderIfNeeded()
@@ -239,7 +228,8 @@ public final class Runtime {
         if let seat, !seat.isActive { return }
         // One frame at a time on DRM: the next waits for the previous page flip. Nothing is
         // drawn while the output is off (a full frame is when it comes back on).
-        if let drm, drm.isFlipPending || !drm.isScreenOn { return }
+        // Nor while the output is disconnected (a hotplug sets it up again).
+        if let drm, drm.isFlipPending || !drm.isScreenOn || !drm.isOutputConnected { return }
         let rects = renderer.renderFrame()
         guard !rects.isEmpty else { return }
         frames += 1

@@ -17,6 +17,11 @@ public struct RuntimeConfiguration: Sendable {
     }
 
     public var backend: Backend = .auto
+    /// With `auto` and no usable display: wait for one (true), run headless (false), or
+    /// nil: wait when systemd started the app (it sets INVOCATION_ID for every service), as a
+    /// kiosk's service may start before its GPU driver or screen.
+    public var waitForDisplay: Bool?
+    public var waitsForDisplay: Bool { waitForDisplay ?? (Environment.value("INVOCATION_ID") != nil) }
     public var rotation: DisplayRotation = .none
     /// Device pixels a point (1, 1.5, 2 or 3); nil: chosen from the panel's physical size
     /// (`DisplayScale`), 1 where it is unknown (headless, the simulator).

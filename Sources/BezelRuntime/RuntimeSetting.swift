@@ -21,7 +21,16 @@ public struct RuntimeSetting: Sendable {
     public static let all: [RuntimeSetting] = [
         .choice("backend", meaning: "auto, drm, sim (SDL2 window) or headless", default: "auto", expected: "auto, drm, sim or headless") { (c, v: RuntimeConfiguration.Backend) in c.backend = v },
         .text("drm_device", meaning: "the DRM card", default: "the first /dev/dri/card* with a connected output") { c, v in c.drm.devicePath = v },
-        RuntimeSetting(key: "output", meaning: "the connector (HDMI-A-1, DSI-1...); list prints the outputs and modes", defaultValue: "the first connected") { c, v in
+        RuntimeSetting(key: "wait_for_display", meaning: "with backend auto and no usable display: wait for one (udev DRM events) instead of running headless", defaultValue: "auto (yes when systemd started the app)") { c, v in
+            switch v.lowercased() {
+            case "auto": c.waitForDisplay = nil
+            case "on", "yes", "true", "1": c.waitForDisplay = true
+            case "off", "no", "false", "0": c.waitForDisplay = false
+            default: return "yes, no or auto"
+            }
+            return nil
+        },
+        RuntimeSetting(key: "output", meaning: "the connector (HDMI-A-1, DSI-1...); list prints the outputs and modes", defaultValue: "a touchscreen's (udev WL_OUTPUT), else a built-in panel (DSI, DPI, LVDS, eDP), else the first connected") { c, v in
             if v == "list" { c.listOutputs = true } else { c.drm.outputName = v }
             return nil
         },

@@ -33,8 +33,9 @@ import BezelDemoApp
                       "a second app on a busy card:\n\(output)")
             try check(output.contains("BEZEL-NOCARD-EXIT 1") && output.contains("opening /dev/dri/card7: No such file or directory"), "no card:\n\(output)")
         }
-        try scenario("E7", "BEZEL_OUTPUT=list prints the outputs and their modes") {
+        try scenario("E7", "BEZEL_OUTPUT=list prints the outputs and their modes, and which one is used without an output setting and why") {
             try check(output.contains("BEZEL-LIST-EXIT 0") && output.contains("  Virtual-1 connected\n    800x480@75 (preferred)"), "no listing of Virtual-1 and its modes in:\n\(output)")
+            try check(output.contains("  without an output setting: Virtual-1 (the only connected output)"), "the listing does not say which output is chosen:\n\(output)")
         }
         try scenario("E7", "no input devices at all: the app starts and runs (documented fallback), SIGTERM ends it with 0") {
             try check(output.contains("BEZEL-RUNTIME first-frame") && output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
@@ -154,6 +155,48 @@ import BezelDemoApp
             try check(first["fds"] == last["fds"] && (first["fds"] ?? -1) > 0, "open descriptors \(first["fds"] ?? -1) after the first return, \(last["fds"] ?? -1) after the last")
             let grown = (last["rss_kib"] ?? .max) - (first["rss_kib"] ?? 0)
             try check(abs(grown) <= 1024, "RSS changed by \(grown) KiB over twenty switches")
+        }
+    }
+
+    /// The standard scene rendered headless at `width` x `height`.
+    private func standardScene(width: Double, height: Double) throws -> ImageBuffer {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let scene = StandardKioskScene(application: app)
+        scene.window.frame = Rect(x: 0, y: 0, width: width, height: height)
+        let expected = try HeadlessDisplay(window: scene.window)
+        _ = expected.renderFrame()
+        return expected.cache
+    }
+
+    /// The integer after `prefix` on the first line starting with it.
+    private func number(after prefix: String, in output: String) -> Int? {
+        output.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
+    }
+
+    @Test func r2ALateDisplayIsUsedAndAnOutputThatGoesAwayPausesDrawing() throws {
+        var output = ""
+        try scenario("R2", "no GPU at start, started as a service (auto): the app waits; a display hot-added over QMP shows the UI at its size within 5 s and a tap fires") {
+            output = try runVariant("hotplug")
+            for line in ["BEZEL-R2 cards_at_start=0", "waiting for one (udev DRM events)", "display appeared: /dev/dri/card0 Virtual-1 1024x768",
+                         "BEZEL-R2 display shown changes=1 backend=drm window=1024x768", "BEZEL-R2 tap button=11 n=1"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            let appeared = try #require(number(after: "BEZEL-R2 host appeared_ms=", in: output))
+            try check(appeared < 5000, "the UI was on screen \(appeared) ms after the display was added")
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-hotplug.png")
+            let differing = try #require(shown.countDifferingPixels(from: try standardScene(width: 1024, height: 768), tolerance: 3), "size \(shown.width)x\(shown.height)")
+            try check(differing == 0, "\(differing) pixels differ from the headless rendering at 1024x768")
+        }
+        try scenario("R2", "the connector forced disconnected through sysfs is logged and drawing pauses; forced back, the whole frame is on screen within 2 s and taps still fire") {
+            for line in ["output Virtual-1 disconnected: drawing paused", "BEZEL-R2 display lost changes=2", "BEZEL-R2 frames_while_away=0",
+                         "output Virtual-1 connected again: 1024x768", "BEZEL-R2 tap button=11 n=2", "BEZEL-R2-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            let back = try #require(number(after: "BEZEL-R2 back_ms=", in: output))
+            try check(back < 2000, "the frame was back \(back) ms after the connector was")
+            let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-hotplug-back.png")
+            let differing = try #require(shown.countDifferingPixels(from: try standardScene(width: 1024, height: 768), tolerance: 3))
+            try check(differing == 0, "\(differing) pixels differ from the headless rendering after the output came back")
         }
     }
 

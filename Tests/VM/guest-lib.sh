@@ -3,7 +3,7 @@
 
 # boot_guest OUT SCRIPT SERIAL [QMP_SOCKET]: starts the guest in the background (PID in $qemu)
 # running SCRIPT; with a QMP socket, it also has a GPU at 800x480: virtio-gpu, or QEMU's
-# bochs-display when GUEST_GPU=bochs.
+# bochs-display when GUEST_GPU=bochs, none when GUEST_GPU=none.
 boot_guest() {
     local out=$1 script=$2 serial=$3 qmp=${4:-}
     local display=()
@@ -11,6 +11,8 @@ boot_guest() {
         local gpu=virtio-gpu-pci
         [ "${GUEST_GPU:-virtio}" = bochs ] && gpu=bochs-display
         display=(-device "$gpu,xres=800,yres=480" -qmp "unix:$qmp,server,nowait")
+        # none: no GPU at boot (one may be added later: qmp_device_add).
+        [ "${GUEST_GPU:-virtio}" = none ] && display=(-qmp "unix:$qmp,server,nowait")
     fi
     qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
@@ -23,14 +25,25 @@ boot_guest() {
 
 # screendump QMP_SOCKET FILE: writes what the guest's GPU scans out as a PNG.
 screendump() {
+    qmp "$1" '{"execute": "screendump", "arguments": {"filename": "'"$2"'", "format": "png"}}'
+}
+
+# qmp_device_add QMP_SOCKET DEVICE_JSON_ARGUMENTS: plugs a device into the running guest
+# (PCI hotplug through ACPI), e.g. '{"driver": "bochs-display", "id": "gpu1"}' (QEMU 7.2 hotplugs
+# bochs-display, secondary-vga and qxl, not virtio-gpu).
+qmp_device_add() {
+    qmp "$1" '{"execute": "device_add", "arguments": '"$2"'}'
+}
+
+# qmp QMP_SOCKET COMMAND_JSON: one QMP command; fails with QEMU's error.
+qmp() {
     python3 - "$1" "$2" <<'PY'
 import json, socket, sys
 s = socket.socket(socket.AF_UNIX)
 s.connect(sys.argv[1])
 f = s.makefile("rw")
 f.readline()
-for command in ({"execute": "qmp_capabilities"},
-                {"execute": "screendump", "arguments": {"filename": sys.argv[2], "format": "png"}}):
+for command in ({"execute": "qmp_capabilities"}, json.loads(sys.argv[2])):
     f.write(json.dumps(command) + "\n"); f.flush()
     while True:
         reply = json.loads(f.readline())

@@ -22,6 +22,11 @@
 #            modetest showing its pattern in between: taps after every return, the finger
 #            held at the switch cancelled; screendumps of the other client and of the return
 #            (<out>/display-vt-other.png, <out>/display-vt.png).
+#   hotplug: R2: no GPU at boot, the app started as a service waits; a bochs-display
+#            (1024x768; QEMU cannot hotplug virtio-gpu) added over QMP shows the scene and
+#            takes a tap; the connector forced off and on through sysfs pauses drawing and
+#            brings the frame back
+#            (<out>/display-hotplug.png, <out>/display-hotplug-back.png).
 #   power:   R3: bezel-demo with off_after = 4 s and no backlight: the CRTC goes off (debugfs
 #            DRM state), a tap wakes it (swallowed), a second tap works; screendumped once
 #            woken (<out>/display-power.png).
@@ -41,7 +46,7 @@ out=$(cd "$out" && pwd)
 serial="$out/display-$variant-serial.log"
 qmp="$out/display-$variant-qmp.sock"
 ready="$out/display-$variant-host-ready"
-rm -f "$serial" "$qmp" "$ready" "$ready.other" "$ready.back" "$out/display-$variant.png" "$out/display-vt-other.png"
+rm -f "$serial" "$qmp" "$ready" "$ready.other" "$ready.back" "$ready.shown" "$out/display-$variant.png" "$out/display-vt-other.png" "$out/display-hotplug-back.png"
 
 idle_run() {   # environment assignments for the app; it runs until the host is done
     cat <<GUEST
@@ -234,6 +239,56 @@ kill -TERM \$app; wait \$app; echo BEZEL-R1-EXIT \$?
 cat /run/app.log
 GUEST
     ;;
+hotplug)
+    # R2 (issue 13): no GPU at boot; bezel-runtime-check started as systemd would start it
+    # (INVOCATION_ID set, backend auto) waits for a display. The host adds a bochs-display
+    # of 1024x768 over QMP (QEMU refuses to hotplug virtio-gpu): the scene is shown at that
+    # size and a tap (on the touchscreen's 800x480 axes, scaled) lands on Item 12. Then the connector is forced disconnected through
+    # sysfs (drawing pauses while the title changes twice) and connected again: the whole
+    # frame is back. Screendumps: display-hotplug.png (appeared), display-hotplug-back.png.
+    gpu=none
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+logged() { for i in \$(seq 1 900); do grep -q "\$1" /run/app.log && return 0; sleep 0.05; done; echo "BEZEL-R2 timeout waiting for \$1"; tail -5 /run/app.log; return 1; }
+touch_cmd() { echo "\$1" >> /run/touch-cmds; n=\$((n + 1)); for i in \$(seq 1 600); do [ -e /run/touch-cmds.ack.\$n ] && return 0; sleep 0.05; done; }
+ms() { echo \$((\$(date +%s%N) / 1000000)); }
+n=0
+echo "BEZEL-R2 cards_at_start=\$(ls /dev/dri 2>/dev/null | grep -c card)"
+INVOCATION_ID=bezel-r2 $binary "" /run/dev-ready display-hotplug > /run/app.log 2>&1 &
+app=\$!
+/usr/bin/python3 $here/inject-touch.py /run/dev-ready follow:/run/touch-cmds &
+logged "BEZEL-RUNTIME device added FT5406"
+logged "waiting for one"
+echo BEZEL-R2-WAITING
+logged "BEZEL-R2 frame-shown changes=1"
+echo BEZEL-R2-SHOWN
+while [ ! -e $ready.shown ]; do sleep 0.1; done
+touch_cmd "tap 575 130"
+logged "BEZEL-R2 tap button=11 n=1"
+status=\$(ls -d /sys/class/drm/card*-Virtual-1 | head -1)/status
+# Forcing a connector's status sends no uevent when the driver does not poll its outputs
+# (bochs-drm does not, and QEMU's bochs-display has no hot-plug interrupt): the script sends
+# the uevent a driver's hot-plug interrupt makes the kernel send (change, HOTPLUG=1 on the card).
+hotplug_event() { echo "change \$(cat /proc/sys/kernel/random/uuid) HOTPLUG=1" > /sys/class/drm/card0/uevent; }
+echo off > \$status
+hotplug_event
+logged "BEZEL-R2 display lost changes=2"
+logged "disconnected: drawing paused"
+logged "BEZEL-R2 frames_while_away="
+start=\$(ms)
+echo on > \$status
+hotplug_event
+logged "BEZEL-R2 frame-shown changes=3"
+echo "BEZEL-R2 back_ms=\$((\$(ms) - start))"
+echo BEZEL-R2-BACK-SHOWN
+while [ ! -e $ready.back ]; do sleep 0.1; done
+touch_cmd "tap 575 130"
+logged "BEZEL-R2 tap button=11 n=2"
+touch_cmd quit
+kill -TERM \$app; wait \$app; echo BEZEL-R2-EXIT \$?
+cat /run/app.log
+GUEST
+    ;;
 power)
     # R3 (issue 13): the demo with off_after = 4 s on virtio-gpu, which has no backlight: the
     # idle controller turns the CRTC off (ACTIVE=0, read from the kernel's DRM state in
@@ -324,6 +379,19 @@ if [ "$variant" = vt ]; then
         fi
     done
     touch "$ready.other" "$ready.back"
+elif [ "$variant" = hotplug ]; then
+    wait_serial() { for _ in $(seq 1 3000); do grep -q "$1" "$serial" 2>/dev/null && return 0; kill -0 $qemu 2>/dev/null || return 1; sleep 0.05; done; return 1; }
+    if wait_serial BEZEL-R2-WAITING; then
+        start=$(date +%s%N)
+        qmp_device_add "$qmp" '{"driver": "bochs-display", "id": "gpu1", "xres": 1024, "yres": 768}'
+        if wait_serial BEZEL-R2-SHOWN; then
+            echo "BEZEL-R2 host appeared_ms=$((($(date +%s%N) - start) / 1000000))"
+            screendump "$qmp" "$out/display-hotplug.png"
+            touch "$ready.shown"
+            wait_serial BEZEL-R2-BACK-SHOWN && screendump "$qmp" "$out/display-hotplug-back.png"
+        fi
+    fi
+    touch "$ready.shown" "$ready.back"
 elif [ "$variant" != measure ] && [ "$variant" != demo ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
