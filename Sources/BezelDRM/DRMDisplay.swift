@@ -187,6 +187,20 @@ public final class DRMDisplay {
         return true
     }
 
+    /// Lets another program drive the card (a VT switch with direct access: the kernel
+    /// switches once the app has let go). `takeMaster()` takes it back.
+    public func dropMaster() {
+        _ = drmDropMaster(fileDescriptor)
+    }
+
+    /// Becomes DRM master again after `dropMaster()`; fails while another program holds it.
+    public func takeMaster() throws(DRMError) {
+        guard !card.isMaster else { return }
+        guard drmSetMaster(fileDescriptor) == 0 else {
+            throw DRMError.system("taking \(devicePath) back (DRM master)", tryThis: "Another program still drives the display.")
+        }
+    }
+
     /// Shows the screen again after the seat was switched away and back (another program
     /// had the CRTC): sets the mode anew with the buffer last shown; the next present
     /// redraws everything into the other buffer.

@@ -57,7 +57,47 @@ public final class ConsoleGuard {
     public var mode: Int32 { bezel_kd_get_mode(fd) }
 
     public func restore() {
+        if switchSignals >= 0 {
+            _ = bezel_vt_set_process_mode(fd, 0)
+            close(switchSignals)
+            switchSignals = -1
+        }
         _ = bezel_kd_set_mode(fd, previousMode)
+    }
+
+    /// The signalfd the VT's switch requests arrive on (-1 until `controlSwitches()`).
+    public private(set) var switchSignals: Int32 = -1
+
+    public enum SwitchRequest { case release, acquire }
+
+    /// Puts VT switches under the app's control (VT_PROCESS, with direct device access: a seat
+    /// manager does this itself): the kernel asks before switching away (release: stop using
+    /// the devices, drop DRM master, then `acknowledge(.release)`) and says when the VT is
+    /// back (acquire: `acknowledge(.acquire)`, take master and the devices again). Watch
+    /// `switchSignals`, then call `readSwitchRequest()`. The VT goes back to automatic
+    /// switching on `restore()`.
+    public func controlSwitches() throws(ConsoleError) {
+        guard switchSignals < 0 else { return }
+        let signals = bezel_vt_signalfd()
+        guard signals >= 0 else { throw ConsoleError(description: "console \(path): no signalfd for VT switches (\(String(cString: strerror(-signals))))") }
+        let set = bezel_vt_set_process_mode(fd, 1)
+        guard set == 0 else {
+            close(signals)
+            throw ConsoleError(description: "console \(path): VT switches cannot be controlled (\(String(cString: strerror(-set)))); switching away leaves the app drawing")
+        }
+        switchSignals = signals
+    }
+
+    /// The switch request waiting on `switchSignals`, if any.
+    public func readSwitchRequest() -> SwitchRequest? {
+        let signal = bezel_read_signal(switchSignals)
+        guard signal != 0 else { return nil }
+        return signal == bezel_sigusr1() ? .release : .acquire
+    }
+
+    /// Tells the kernel the app let the VT go (it switches now) or took it back.
+    public func acknowledge(_ request: SwitchRequest) {
+        _ = request == .release ? bezel_vt_release(fd) : bezel_vt_acknowledge_acquire(fd)
     }
 
     deinit {

@@ -70,7 +70,7 @@ extension Runtime {
             log(.debug, "udev: drm \(event.action.rawValue) \(event.devicePath ?? "(no card node)")\(event.isConnectorHotplug ? " HOTPLUG=1" : "")")
         }
         // While the seat is switched away the card is not ours to probe (the return sets all up).
-        if let seat, !seat.isActive { return }
+        guard isSessionActive else { return }
         if drm == nil {
             guard isWaitingForDisplay, events.contains(where: { $0.action != .remove }) else { return }
             displayAppeared(loop: loop, opener: opener)
@@ -121,9 +121,7 @@ extension Runtime {
         }
         isWaitingForDisplay = false
         resizeForDisplay(display)
-        if seat == nil, console == nil {
-            do { console = try ConsoleGuard() } catch { log(.warning, error.description) }
-        }
+        if seat == nil, console == nil { guardConsole(loop: loop) }
         if idle == nil { setUpIdleControl() }
         log(.info, "display appeared: \(display.devicePath) \(display.connectorName) \(display.mode) \(display.apiName) \(display.pixelFormat.rawValue) (\(display.outputChoice)); window \(Int(window.bounds.width))x\(Int(window.bounds.height))")
         window.setNeedsFullRedraw()

@@ -52,6 +52,8 @@ public final class Runtime {
     /// Called after the seat was switched away (false) or back (true; the full frame is
     /// being presented).
     public var onSeatChange: ((Bool) -> Void)?
+    /// False while the seat or the VT is switched away.
+    public internal(set) var isSessionActive = true
     /// Seat switches seen (away and back count one each).
     public internal(set) var seatSwitches = 0
     /// No display yet: the runtime runs headless and sets one up when udev reports it
@@ -80,6 +82,11 @@ public final class Runtime {
 
     /// Called when an input device appears or disappears (its name, whether it appeared).
     public var onTouchDevice: ((String, Bool) -> Void)?
+
+    /// Touch frames of moves merged into later ones because the app read them together
+    /// (it had fallen behind the device; `LibinputSource.coalescedFrames`).
+    public var coalescedTouchFrames: Int { input?.coalescedFrames ?? coalescedBeforeShutDown }
+    private var coalescedBeforeShutDown = 0
 
     /// How often the event loop has woken up (epoll returned) since `run` began.
     public var loopWakeups: Int { loop?.wakeups ?? 0 }
@@ -132,10 +139,8 @@ public final class Runtime {
                 note += " (no simulator window: \(error))"
             }
         }
-        if drm != nil, seat == nil {
-            // The text console must not draw over the UI (seat managers do this themselves).
-            do { console = try ConsoleGuard() } catch { log(.warning, error.description) }
-        }
+        // The text console must not draw over the UI (seat managers do this themselves).
+        if drm != nil, seat == nil { guardConsole(loop: loop) }
         notifier.startWatchdog(on: application.runLoop)
         if drm == nil { displayScale = configuration.scale ?? 1 }
         // Images named without a scale pick the screen's @2x/@3x files; SVGs draw at it.
@@ -224,8 +229,8 @@ public final class Runtime {
         guard let renderer else { return }
         // Events the window system queued while we drew would not wake the loop: read them.
         simulator?.pumpEvents()
-        // While the seat is switched away the devices are not ours.
-        if let seat, !seat.isActive { return }
+        // While the seat or VT is switched away the devices are not ours.
+        guard isSessionActive else { return }
         // One frame at a time on DRM: the next waits for the previous page flip. Nothing is
         // drawn while the output is off (a full frame is when it comes back on).
         // Nor while the output is disconnected (a hotplug sets it up again).
@@ -253,6 +258,7 @@ public final class Runtime {
         drm = nil
         console?.restore()
         console = nil
+        coalescedBeforeShutDown = input?.coalescedFrames ?? 0
         input = nil
         seat = nil
         simulator = nil

@@ -8,7 +8,9 @@
 // an idle period the guest script measures, touch -> callback and touch -> flip for one tap,
 // then a focused text field's wake-ups until SIGTERM; see Measurements.swift).
 // "seat-switch" (BEZEL-R1 lines: taps, cancels, seat switches with descriptors and memory, the
-// first frame after each return; SeatSwitchReport.swift).
+// first frame after each return; SeatSwitchReport.swift). "display-hotplug" (BEZEL-R2 lines: the
+// display appearing, lost and back, taps; DisplayHotplugReport.swift). "flood" (BEZEL-R6 lines:
+// kernel timestamp -> sendEvent latencies, memory, event losses; FloodReport.swift).
 import Bezel
 import BezelRuntime
 import BezelScenes
@@ -18,11 +20,11 @@ import Glibc
 
 @MainActor
 func run() -> Int32 {
-    let app = Application(clock: MonotonicClock(), tracer: Tracer())
-    let scene = StandardKioskScene(application: app)
     let hostReady = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ""
     // "wait-signal": once shown, keep running until SIGTERM (the signal test).
     let mode = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : ""
+    let app = mode == "flood" ? LatencyRecordingApplication(clock: MonotonicClock(), tracer: Tracer()) : Application(clock: MonotonicClock(), tracer: Tracer())
+    let scene = StandardKioskScene(application: app)
     let waitForSignal = mode == "wait-signal" || mode == "idle"
     do {
         let runtime = Runtime(application: app, window: scene.window, configuration: try .fromEnvironment())
@@ -46,11 +48,14 @@ func run() -> Int32 {
             }
         }
         if mode == "seat-switch" { SeatSwitchReport.install(runtime: runtime, scene: scene, deviceReady: deviceReady) }
+        if mode == "display-hotplug" { DisplayHotplugReport.install(runtime: runtime, scene: scene, app: app) }
+        let flood = (app as? LatencyRecordingApplication).map(FloodReport.init)
+        flood?.coalescedFrames = { runtime.coalescedTouchFrames }
         let measurements = mode == "measure" ? Measurements(runtime: runtime, scene: scene, idleReady: deviceReady + ".idle",
                                                                  focusedReady: deviceReady + ".focused") : nil
         measurements?.start()
         scene.buttons[11].addAction(for: .touchUpInside) { _, _ in
-            if mode == "measure" || mode == "seat-switch" { return }
+            if ["measure", "seat-switch", "display-hotplug", "flood"].contains(mode) { return }
             scene.title.text = "Item 12 pressed"
             framesAtTap = runtime.frames
             print("BEZEL-RUNTIME tapped")
@@ -72,7 +77,7 @@ func run() -> Int32 {
             }
             waitShown()
         }
-        app.runLoop.schedule(after: mode == "seat-switch" ? 900 : 90) {
+        app.runLoop.schedule(after: ["seat-switch", "display-hotplug", "flood"].contains(mode) ? 900 : 90) {
             print("BEZEL-RUNTIME timeout")
             runtime.stop()
         }
@@ -84,6 +89,7 @@ func run() -> Int32 {
         }
         try withExtendedLifetime(measurements) { try runtime.run() }
         measurements?.finish()
+        flood?.finish()
         print("BEZEL-RUNTIME stopped backend=\(runtime.backendInUse.rawValue)")
         return 0
     } catch {

@@ -123,4 +123,29 @@ static inline int bezel_kd_set_mode(int fd, int mode) {
 }
 static inline int bezel_kd_graphics(void) { return KD_GRAPHICS; }
 static inline int bezel_kd_text(void) { return KD_TEXT; }
+
+// VT switching under the app's control (VT_PROCESS): the kernel sends SIGUSR1 before
+// switching away and waits for VT_RELDISP 1; SIGUSR2 once switched back (acknowledged with
+// VT_RELDISP VT_ACKACQ). The two signals are blocked and read from the returned signalfd.
+#include <linux/vt.h>
+static inline int bezel_vt_signalfd(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR1);
+    sigaddset(&set, SIGUSR2);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -errno;
+    int fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+    return fd >= 0 ? fd : -errno;
+}
+static inline int bezel_vt_set_process_mode(int fd, int process) {
+    struct vt_mode mode;
+    memset(&mode, 0, sizeof mode);
+    mode.mode = process ? VT_PROCESS : VT_AUTO;
+    mode.relsig = process ? SIGUSR1 : 0;
+    mode.acqsig = process ? SIGUSR2 : 0;
+    return ioctl(fd, VT_SETMODE, &mode) == 0 ? 0 : -errno;
+}
+static inline int bezel_vt_release(int fd) { return ioctl(fd, VT_RELDISP, 1) == 0 ? 0 : -errno; }
+static inline int bezel_vt_acknowledge_acquire(int fd) { return ioctl(fd, VT_RELDISP, VT_ACKACQ) == 0 ? 0 : -errno; }
+static inline int bezel_sigusr1(void) { return SIGUSR1; }
 #endif

@@ -200,6 +200,35 @@ import BezelDemoApp
         }
     }
 
+    /// The decimal number after `key=` on the first line starting with `prefix`.
+    private func decimal(_ key: String, on prefix: String, in output: String) -> Double? {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return line.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
+    }
+
+    @Test func r6ATenFingerFloodIsDeliveredInTimeWithLossesLoggedAndFlatMemory() throws {
+        var output = ""
+        try scenario("R6", "a 2 kHz ten-finger flood for 60 s: the kernel's event losses are logged, rate-limited (\"touch events dropped by the kernel\")") {
+            output = try runVariant("flood")
+            try check(output.contains("BEZEL-R6-EXIT 0"), output)
+            let rate = try #require(decimal("rate_hz", on: "BEZEL-R6 injected", in: output))
+            try check(rate >= 1900, "the injector reached only \(rate) frames a second")
+            let lines = output.split(separator: "\n").filter { $0.contains("touch events dropped by the kernel") }.count
+            let reports = try #require(decimal("syn_dropped_reports", on: "BEZEL-R6 syn_dropped", in: output))
+            try check(lines >= 1 && lines <= 12 && Double(lines) <= reports, "\(lines) log lines for \(reports) SYN_DROPPED reports")
+        }
+        try scenario("R6", "kernel timestamp -> sendEvent at p99 under 50 ms in the guest; RSS grows less than 1 MiB over the flood") {
+            let p99 = try #require(decimal("p99_ms", on: "BEZEL-R6 events", in: output))
+            let events = try #require(decimal("events", on: "BEZEL-R6 events", in: output))
+            try check(events >= 1000, "only \(events) touch events reached sendEvent")
+            try check(p99 < 50, "p99 \(p99) ms")
+            let before = try #require(decimal("rss_after_5s_kib", on: "BEZEL-R6 rss", in: output))
+            let after = try #require(decimal("rss_end_kib", on: "BEZEL-R6 rss", in: output))
+            try check(before > 0 && after - before < 1024, "RSS \(before) KiB 5 s in, \(after) KiB at the end")
+            print(output.split(separator: "\n").filter { $0.hasPrefix("BEZEL-R6") }.joined(separator: "\n"))
+        }
+    }
+
     /// The number in "[frame N]" on the first log line containing `text`.
     private func frameNumber(after text: String, in output: String) -> Int? {
         guard let line = output.split(separator: "\n").first(where: { $0.contains(text) }),

@@ -4,8 +4,8 @@
 # slider's thumb, pinches, puts ten fingers down at once, and unplugs the device with a finger down on Item 1; then an absolute pointer
 # with an Enter key clicks Item 5 and presses Enter. Other modes (argv[2]): one tap, a pointer
 # parked for the cursor test, the measurement's tap, the demo form typed by keyboard and
-# finger (E10), a fling on the demo's table (E11), and touches the guest's script commands
-# (follow:).
+# finger (E10), a fling on the demo's table (E11), touches the guest's script commands
+# (follow:), and a ten-finger flood at 2 kHz (flood:SECONDS, R6).
 import os, sys, time
 from evdev import UInput, AbsInfo, ecodes as e
 
@@ -154,6 +154,47 @@ if mode.startswith("media:"):
         media.write(e.EV_KEY, code, 1); media.syn(); time.sleep(0.05)
         media.write(e.EV_KEY, code, 0); media.syn(); time.sleep(0.1)
     time.sleep(30)
+    sys.exit(0)
+if mode.startswith("flood:"):
+    # R6: ten fingers moving in circles at 2,000 frames a second for the given seconds, as
+    # raw input_events written to uinput (a frame of 31 events in one write; python-evdev's
+    # write per event is far too slow under emulation). Frames are paced by the clock: a late
+    # loop writes the frames it owes in one go (at most 8). Prints what it achieved.
+    import math, struct
+    seconds = float(mode.split(":", 1)[1])
+    def event(kind, code, value):
+        return struct.pack("qqHHi", 0, 0, kind, code, value)
+    def frame(step, first=False):
+        data = b""
+        for finger in range(10):
+            angle = 2 * math.pi * (step / 200.0 + finger / 10.0)
+            data += event(e.EV_ABS, e.ABS_MT_SLOT, finger)
+            if first:
+                data += event(e.EV_ABS, e.ABS_MT_TRACKING_ID, 1000 + finger)
+            data += event(e.EV_ABS, e.ABS_MT_POSITION_X, int(400 + 300 * math.cos(angle)))
+            data += event(e.EV_ABS, e.ABS_MT_POSITION_Y, int(240 + 200 * math.sin(angle)))
+        if first:
+            data += event(e.EV_KEY, e.BTN_TOUCH, 1)
+        return data + event(e.EV_SYN, e.SYN_REPORT, 0)
+    frames = [frame(step) for step in range(200)]
+    os.write(ui.fd, frame(0, first=True))
+    start = time.monotonic()
+    sent = 1
+    while True:
+        elapsed = time.monotonic() - start
+        if elapsed >= seconds:
+            break
+        due = min(int(elapsed * 2000), sent + 8)
+        if due > sent:
+            os.write(ui.fd, b"".join(frames[k % 200] for k in range(sent, due)))
+            sent = due
+        else:
+            time.sleep(0.0003)
+    lift = b"".join(event(e.EV_ABS, e.ABS_MT_SLOT, f) + event(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1) for f in range(10))
+    os.write(ui.fd, lift + event(e.EV_KEY, e.BTN_TOUCH, 0) + event(e.EV_SYN, e.SYN_REPORT, 0))
+    elapsed = time.monotonic() - start
+    print("BEZEL-R6 injected frames=%d seconds=%.1f rate_hz=%d" % (sent, elapsed, sent / elapsed), flush=True)
+    time.sleep(0.5)
     sys.exit(0)
 if mode.startswith("follow:"):
     # Commands from the guest's script, one per line appended to the file after "follow:":

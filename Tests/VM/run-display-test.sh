@@ -27,6 +27,8 @@
 #            takes a tap; the connector forced off and on through sysfs pauses drawing and
 #            brings the frame back
 #            (<out>/display-hotplug.png, <out>/display-hotplug-back.png).
+#   flood:   R6: ten fingers moving at 2 kHz for 60 s on the standard scene: latencies,
+#            memory and the kernel's event losses (BEZEL-R6 lines).
 #   power:   R3: bezel-demo with off_after = 4 s and no backlight: the CRTC goes off (debugfs
 #            DRM state), a tap wakes it (swallowed), a second tap works; screendumped once
 #            woken (<out>/display-power.png).
@@ -289,6 +291,21 @@ kill -TERM \$app; wait \$app; echo BEZEL-R2-EXIT \$?
 cat /run/app.log
 GUEST
     ;;
+flood)
+    # R6 (issue 13): the standard scene on virtio-gpu while a uinput touchscreen floods it
+    # with ten moving fingers at 2 kHz for 60 s (inject-touch.py flood:60). The app reports
+    # its kernel timestamp -> sendEvent latencies, memory 5 s in and at the end, and the
+    # kernel's event losses libinput reported; its log has the rate-limited lines.
+    gpu=virtio
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+$binary "" /run/dev-ready flood > /run/app.log 2>&1 &
+app=\$!
+/usr/bin/python3 $here/inject-touch.py /run/dev-ready flood:60
+kill -TERM \$app; wait \$app; echo BEZEL-R6-EXIT \$?
+cat /run/app.log
+GUEST
+    ;;
 power)
     # R3 (issue 13): the demo with off_after = 4 s on virtio-gpu, which has no backlight: the
     # idle controller turns the CRTC off (ACTIVE=0, read from the kernel's DRM state in
@@ -392,7 +409,7 @@ elif [ "$variant" = hotplug ]; then
         fi
     fi
     touch "$ready.shown" "$ready.back"
-elif [ "$variant" != measure ] && [ "$variant" != demo ]; then
+elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"

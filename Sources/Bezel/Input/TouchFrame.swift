@@ -41,3 +41,24 @@ public struct TouchFrame: Sendable, Equatable {
         self.timestamp = timestamp
     }
 }
+
+extension TouchFrame {
+    /// Whether every report is a move (no finger goes down, up or is cancelled).
+    public var isMovesOnly: Bool { reports.allSatisfy { $0.kind == .move } }
+
+    /// `earlier` and `later`, two frames of moves only, as one frame at `later`'s time: each
+    /// finger where it was last reported (a finger only `earlier` moved keeps that move), in
+    /// the order fingers first appear. UIKit coalesces touch moves the same way, delivering
+    /// the latest position once rather than every sample when the app falls behind.
+    public static func coalescing(_ earlier: TouchFrame, _ later: TouchFrame) -> TouchFrame {
+        var reports = earlier.reports
+        for report in later.reports {
+            if let index = reports.firstIndex(where: { $0.finger == report.finger }) {
+                reports[index] = report
+            } else {
+                reports.append(report)
+            }
+        }
+        return TouchFrame(reports, timestamp: later.timestamp)
+    }
+}
