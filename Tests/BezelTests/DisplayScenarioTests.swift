@@ -131,23 +131,34 @@ import BezelDemoApp
     }
 
     @Test func r1SeatSwitchesSuspendAndResumeInputAndTheScreen() throws {
+        try seatSwitches(variant: "vt", how: "seatd VT switch", access: "devices libseat seat0")
+    }
+
+    @Test func r1VTSwitchesWithDirectAccessDoTheSame() throws {
+        try seatSwitches(variant: "vt-direct", how: "VT switch with direct access (VT_PROCESS, DRM master dropped and taken back)",
+                         access: "devices direct", extraLines: ["VT /dev/tty0 switched away", "VT /dev/tty0 back"])
+    }
+
+    /// R1 through `variant` of run-display-test.sh: the same switches and taps whoever
+    /// handles them (a seat manager, or the app itself with direct access).
+    private func seatSwitches(variant: String, how: String, access: String, extraLines: [String] = []) throws {
         var output = ""
-        try scenario("R1", "seatd VT switch: a finger down at chvt 2 is cancelled, a second DRM client (modetest) shows its pattern, chvt 1 shows the scene again within 2 s and a uinput tap fires") {
-            output = try runVariant("vt")
-            for line in ["devices libseat seat0", "BEZEL-R1 tap button=11 n=1", "BEZEL-R1 cancelled_at_switch=1", "BEZEL-R1 tap button=11 n=2", "BEZEL-R1-EXIT 0"] {
+        try scenario("R1", "\(how): a finger down at chvt 2 is cancelled, a second DRM client (modetest) shows its pattern, chvt 1 shows the scene again within 2 s and a uinput tap fires") {
+            output = try runVariant(variant)
+            for line in [access, "BEZEL-R1 tap button=11 n=1", "BEZEL-R1 cancelled_at_switch=1", "BEZEL-R1 tap button=11 n=2", "BEZEL-R1-EXIT 0"] + extraLines {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
             let back = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-R1 back_ms=") })
             let backMs = try #require(Int(back.dropFirst("BEZEL-R1 back_ms=".count)))
             try check(backMs < 2000, "the scene was back on screen \(backMs) ms after chvt 1")
-            let other = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-vt-other.png")
+            let other = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-\(variant)-other.png")
             let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/standard-scene.png")
             let otherDiffering = try #require(other.countDifferingPixels(from: golden, tolerance: 3))
             try check(otherDiffering > 800 * 480 / 2, "while switched away the screen still showed the scene (\(otherDiffering) pixels differ)")
-            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-vt.png"), named: "standard-scene"),
+            try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-\(variant).png"), named: "standard-scene"),
                       "after the return the screen differs from the standard scene's golden")
         }
-        try scenario("R1", "twenty more switches: every tap after every return fires once, no stray tap; open descriptors unchanged and RSS within 1 MiB") {
+        try scenario("R1", "\(how), twenty more: every tap after every return fires once, no stray tap; open descriptors unchanged and RSS within 1 MiB") {
             try check(output.contains("BEZEL-R1 loop_done taps=22 unexpected=0"), "\(output.split(separator: "\n").filter { $0.contains("BEZEL-R1") })")
             let returns = output.split(separator: "\n").filter { $0.hasPrefix("BEZEL-R1 seat active=1") }.map(fields)
             try check(returns.count == 21, "\(returns.count) returns logged, 21 expected")

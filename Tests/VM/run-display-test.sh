@@ -22,6 +22,9 @@
 #            modetest showing its pattern in between: taps after every return, the finger
 #            held at the switch cancelled; screendumps of the other client and of the return
 #            (<out>/display-vt-other.png, <out>/display-vt.png).
+#   vt-direct: the same as root with direct device access (no seat manager): the app holds
+#            the VT in VT_PROCESS mode and lets go of DRM master and the devices itself
+#            (<out>/display-vt-direct-other.png, <out>/display-vt-direct.png).
 #   hotplug: R2: no GPU at boot, the app started as a service waits; a bochs-display
 #            (1024x768; QEMU cannot hotplug virtio-gpu) added over QMP shows the scene and
 #            takes a tap; the connector forced off and on through sysfs pauses drawing and
@@ -48,7 +51,7 @@ out=$(cd "$out" && pwd)
 serial="$out/display-$variant-serial.log"
 qmp="$out/display-$variant-qmp.sock"
 ready="$out/display-$variant-host-ready"
-rm -f "$serial" "$qmp" "$ready" "$ready.other" "$ready.back" "$ready.shown" "$out/display-$variant.png" "$out/display-vt-other.png" "$out/display-hotplug-back.png"
+rm -f "$serial" "$qmp" "$ready" "$ready.other" "$ready.back" "$ready.shown" "$out/display-$variant.png" "$out/display-$variant-other.png" "$out/display-hotplug-back.png"
 
 idle_run() {   # environment assignments for the app; it runs until the host is done
     cat <<GUEST
@@ -180,8 +183,9 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
-vt)
-    # R1 (issue 13): bezel-runtime-check's standard scene as a seatd client (libseat). A tap;
+vt|vt-direct)
+    # R1 (issue 13): bezel-runtime-check's standard scene as a seatd client (libseat; vt-direct:
+    # as root with direct access, the app handling the VT switch itself). A tap;
     # a finger held down; chvt 2 (seatd takes the seat away: the finger is cancelled); a second
     # DRM client (modetest) shows its pattern and the host screendumps it; the finger lifts
     # while away; chvt 1: the scene is back (the host screendumps it) and a tap fires; then
@@ -194,9 +198,9 @@ logged() { for i in \$(seq 1 900); do grep -q "\$1" /run/app.log && return 0; sl
 touch_cmd() { echo "\$1" >> /run/touch-cmds; n=\$((n + 1)); for i in \$(seq 1 600); do [ -e /run/touch-cmds.ack.\$n ] && return 0; sleep 0.05; done; }
 ms() { echo \$((\$(date +%s%N) / 1000000)); }
 n=0
-seatd -l silent &
-for i in \$(seq 1 100); do [ -S /run/seatd.sock ] && break; sleep 0.05; done
-BEZEL_SEAT=libseat LIBSEAT_BACKEND=seatd $binary "" /run/dev-ready seat-switch > /run/app.log 2>&1 &
+$([ "$variant" = vt ] && echo 'seatd -l silent &
+for i in $(seq 1 100); do [ -S /run/seatd.sock ] && break; sleep 0.05; done')
+$([ "$variant" = vt ] && echo "BEZEL_SEAT=libseat LIBSEAT_BACKEND=seatd" || echo "BEZEL_SEAT=direct") $binary "" /run/dev-ready seat-switch > /run/app.log 2>&1 &
 app=\$!
 /usr/bin/python3 $here/inject-touch.py /run/dev-ready follow:/run/touch-cmds &
 logged "BEZEL-R1 frame-shown switches=0"
@@ -379,7 +383,7 @@ esac
 
 GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qmp"
 trap 'kill $qemu 2>/dev/null || true' EXIT
-if [ "$variant" = vt ]; then
+if [ "$variant" = vt ] || [ "$variant" = vt-direct ]; then
     for marker in OTHER BACK; do
         for _ in $(seq 1 3000); do
             grep -q "BEZEL-R1-$marker-SHOWN" "$serial" 2>/dev/null && break
@@ -388,10 +392,10 @@ if [ "$variant" = vt ]; then
         done
         grep -q "BEZEL-R1-$marker-SHOWN" "$serial" || break
         if [ $marker = OTHER ]; then
-            screendump "$qmp" "$out/display-vt-other.png"
+            screendump "$qmp" "$out/display-$variant-other.png"
             touch "$ready.other"
         else
-            screendump "$qmp" "$out/display-vt.png"
+            screendump "$qmp" "$out/display-$variant.png"
             touch "$ready.back"
         fi
     done
