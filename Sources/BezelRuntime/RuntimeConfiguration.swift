@@ -21,6 +21,7 @@ public struct RuntimeConfiguration: Sendable {
     /// nil: wait when systemd started the app (it sets INVOCATION_ID for every service), as a
     /// kiosk's service may start before its GPU driver or screen.
     public var waitForDisplay: Bool?
+    /// Whether the runtime waits for a display: `waitForDisplay`, else whether systemd started it.
     public var waitsForDisplay: Bool { waitForDisplay ?? (Environment.value("INVOCATION_ID") != nil) }
     public var rotation: DisplayRotation = .none
     /// Device pixels a point (1, 1.5, 2 or 3); nil: chosen from the panel's physical size
