@@ -107,8 +107,9 @@ extension Runtime {
         do {
             display = try DRMDisplay(options: configuration.drm, opener: opener)
         } catch {
-            // No connected output yet (the card's driver announces it before its connectors).
-            log(.debug, "a DRM device appeared but is not usable yet: \(error)")
+            // No connected output yet (the card's driver announces it before its connectors):
+            // a later event tries again. One that refuses us (permission, busy) is said loudly.
+            log(error.isDecisive ? .error : .debug, "a DRM device appeared but is not usable\(error.isDecisive ? "" : " yet"): \(error)")
             return
         }
         do {
