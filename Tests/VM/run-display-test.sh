@@ -259,9 +259,10 @@ hotplug)
     # R2 (issue 13): no GPU at boot; bezel-runtime-check started as systemd would start it
     # (INVOCATION_ID set, backend auto) waits for a display. The host adds a bochs-display
     # of 1024x768 over QMP (QEMU refuses to hotplug virtio-gpu): the scene is shown at that
-    # size and a tap (on the touchscreen's 800x480 axes, scaled) lands on Item 12. Then the connector is forced disconnected through
-    # sysfs (drawing pauses while the title changes twice) and connected again: the whole
-    # frame is back. Screendumps: display-hotplug.png (appeared), display-hotplug-back.png.
+    # size and a tap (on the touchscreen's 800x480 axes, scaled) lands on Item 12. Then the
+    # connector is forced disconnected through sysfs (drawing pauses while the title changes
+    # twice) and connected again: the whole frame is back. Screendumps: display-hotplug.png
+    # (appeared), display-hotplug-back.png.
     gpu=none
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
