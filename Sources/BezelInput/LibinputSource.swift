@@ -82,6 +82,11 @@ public final class LibinputSource {
     private var pending: [TouchReport] = []
     /// A frame of moves only read in this dispatch, waiting to be coalesced with the next.
     private var heldMoves: TouchFrame?
+    /// The timestamp of the first frame merged into `heldMoves`.
+    private var heldSince: TimeInterval = 0
+    /// Moves closer together than this are coalesced: one 120 Hz frame (ProMotion's rate, the
+    /// fastest UIKit delivers touches at).
+    static let coalescingWindow = 1.0 / 120
     /// Frames of moves merged into a later one because they were read together (the app
     /// had fallen behind the device).
     public private(set) var coalescedFrames = 0
@@ -302,11 +307,16 @@ public final class LibinputSource {
         let frame = TouchFrame(pending, timestamp: pendingTime)
         pending.removeAll(keepingCapacity: true)
         if frame.isMovesOnly {
-            if let earlier = heldMoves {
+            // Within one 120 Hz frame of the first held sample only (UIKit's fastest delivery
+            // rate): samples further apart stay separate, so recognizers and scroll views still
+            // see the motion's course (a fling's velocity) when the app reads a burst at once.
+            if let earlier = heldMoves, frame.timestamp - heldSince < Self.coalescingWindow {
                 heldMoves = TouchFrame.coalescing(earlier, frame)
                 coalescedFrames += 1
             } else {
+                deliverHeldMoves()
                 heldMoves = frame
+                heldSince = frame.timestamp
             }
             return
         }
