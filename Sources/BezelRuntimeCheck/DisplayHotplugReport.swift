@@ -41,9 +41,4 @@ enum DisplayHotplugReport {
             app.runLoop.schedule(after: 0.6) { say("BEZEL-R2 frames_while_away=\(runtime.frames - framesWhenLost)") }
         }
     }
-
-    private static func say(_ line: String) {
-        print(line)
-        fflush(nil)
-    }
 }

@@ -56,9 +56,4 @@ final class FloodReport {
         let hundredths = Int((value * 100).rounded())
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
-
-    private func say(_ line: String) {
-        print(line)
-        fflush(nil)
-    }
 }

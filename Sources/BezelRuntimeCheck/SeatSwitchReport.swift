@@ -31,11 +31,6 @@ enum SeatSwitchReport {
         }
     }
 
-    private static func say(_ line: String) {
-        print(line)
-        fflush(nil)
-    }
-
     /// Entries of /proc/self/fd (the directory's own descriptor included, always one).
     static func openDescriptors() -> Int {
         guard let dir = opendir("/proc/self/fd") else { return -1 }
