@@ -26,7 +26,7 @@ let package = Package(
             // No pkgConfig: glib's flags carry -pthread, refused (with a warning) for packages
             // that depend on Bezel; Pango's API is declared in the shim instead (shim.h).
             name: "CCairo", path: "Sources/CCairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libpixman-1-dev"])]
         ),
         // The cairo drawing backend: image buffers, the DrawingContext, text, PNG, headless display.
         .target(name: "BezelCairo", dependencies: ["Bezel", "CCairo"], path: "Sources/BezelCairo"),

@@ -19,7 +19,7 @@ set -euo pipefail
 # cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK and a
 # colour emoji font for the fallback the snapshot tests render (DejaVu Sans, bundled, has
 # neither CJK nor emoji glyphs).
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji
+PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji
           # libdrm, libinput, libudev, xkbcommon (+ its layouts) and libseat (+ seatd, which the VM
           # test runs) for the hardware backends; QEMU, busybox, cpio, kmod,
           # udev and python3-evdev for the guest in which the tests run them on a real kernel

@@ -14,6 +14,8 @@ public final class CairoDrawingContext: DrawingContext {
     /// Shaped layouts by text, style and box: shaping (HarfBuzz) and line breaking are the
     /// expensive part of text, and a kiosk redraws the same labels over and over.
     private var layouts: [LayoutKey: OpaquePointer] = [:]
+    /// Laid-out text drawn once as images (TextImageCache.swift); emptied with `layouts`.
+    private let textImages = TextImageCache()
     /// `FontRegistry.generation` when `layouts` was last emptied for new fonts.
     private var fontGeneration = FontRegistry.generation
     /// Bound on cached layouts (Bezel's choice: a few screens' worth of labels); when full,
@@ -25,8 +27,19 @@ public final class CairoDrawingContext: DrawingContext {
     /// far more than blitting its pixels (callgrind: ~70 % of a full frame of the standard
     /// scene). Used when the shape lands on whole device pixels without rotation, so the
     /// pixels are exactly those of drawing it directly.
-    private var shapes: [ShapeKey: OpaquePointer] = [:]
+    private var shapes: [ShapeKey: CachedShape] = [:]
     static let shapeCacheLimit = 64
+
+    /// A rasterized shape and how to put it on screen (RoundedShapePlan.swift).
+    private struct CachedShape {
+        let surface: OpaquePointer
+        let plan: RoundedShapePlan
+        /// Its pixels for pixman (nil if pixman refused them: cairo draws it then).
+        let pixels: PixmanImage?
+    }
+
+    /// The target's pixels for pixman: cached shapes are blitted straight into them.
+    private lazy var targetPixels = PixmanImage(surface: target.surface)
 
     private struct ShapeKey: Hashable {
         let width: Double
@@ -78,7 +91,7 @@ public final class CairoDrawingContext: DrawingContext {
     // Isolated: the C objects belong to the main actor like the context itself.
     isolated deinit {
         for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
-        for shape in shapes.values { cairo_surface_destroy(shape) }
+        for shape in shapes.values { cairo_surface_destroy(shape.surface) }
         for mask in shadowMasks.values { cairo_surface_destroy(mask.surface) }
         for font in fonts.values { pango_font_description_free(font) }
         cairo_destroy(cairo)
@@ -193,12 +206,12 @@ public final class CairoDrawingContext: DrawingContext {
         let r = device, x = device.minX, y = device.minY
         let radius = radius * scale, lineWidth = lineWidth * scale
         let key = ShapeKey(width: r.width, height: r.height, radius: radius, lineWidth: lineWidth, color: color)
-        let shape: OpaquePointer
+        let shape: CachedShape
         if let cached = shapes[key] {
             shape = cached
         } else {
             if shapes.count >= Self.shapeCacheLimit {
-                for old in shapes.values { cairo_surface_destroy(old) }
+                for old in shapes.values { cairo_surface_destroy(old.surface) }
                 shapes.removeAll(keepingCapacity: true)
             }
             guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(r.width), Int32(r.height)),
@@ -214,16 +227,77 @@ public final class CairoDrawingContext: DrawingContext {
             cairo_fill(painter)
             cairo_destroy(painter)
             cairo_surface_flush(surface)
-            shapes[key] = surface
-            shape = surface
+            shape = CachedShape(surface: surface, plan: RoundedShapePlan(surface: surface, width: Int(r.width), height: Int(r.height), radius: radius),
+                                pixels: PixmanImage(surface: surface))
+            shapes[key] = shape
         }
+        if blit(shape, at: x, y) { return true }
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
-        cairo_set_source_surface(cairo, shape, x, y)
-        cairo_rectangle(cairo, x, y, r.width, r.height)
-        cairo_fill(cairo)
+        // The opaque inside as plain fills, the arcs and translucent bands blended: one
+        // call each, its boxes composited by cairo's rectangle fast path.
+        let plan = shape.plan
+        if !plan.solid.isEmpty {
+            cairo_set_source_rgb(cairo, plan.solidColor.red, plan.solidColor.green, plan.solidColor.blue)
+            for box in plan.solid { cairo_rectangle(cairo, x + Double(box.x), y + Double(box.y), Double(box.width), Double(box.height)) }
+            cairo_fill(cairo)
+        }
+        if !plan.blended.isEmpty {
+            cairo_set_source_surface(cairo, shape.surface, x, y)
+            for box in plan.blended { cairo_rectangle(cairo, x + Double(box.x), y + Double(box.y), Double(box.width), Double(box.height)) }
+            cairo_fill(cairo)
+        }
         cairo_restore(cairo)
         return true
+    }
+
+    /// Puts a cached shape's pixels straight into the target with pixman, within the clip:
+    /// false (nothing drawn) when cairo must do it (inside a group or capture, a clip that is
+    /// not whole-pixel rectangles).
+    private func blit(_ shape: CachedShape, at x: Double, _ y: Double) -> Bool {
+        guard let source = shape.pixels, let destination = targetPixels,
+              cairo_get_group_target(cairo) == target.surface, let clip = deviceClipBoxes() else { return false }
+        let dx = Int32(x), dy = Int32(y)
+        let plan = shape.plan
+        cairo_surface_flush(target.surface)
+        var touched: PixelBox?
+        func mark(_ box: PixelBox) {
+            guard let t = touched else { touched = box; return }
+            let left = min(t.x, box.x), top = min(t.y, box.y)
+            touched = PixelBox(x: left, y: top, width: max(t.maxX, box.maxX) - left, height: max(t.maxY, box.maxY) - top)
+        }
+        for area in clip {
+            for box in plan.solid {
+                let b = box.offsetBy(dx, dy).intersection(area)
+                if !b.isEmpty { destination.fill(b, with: plan.solidPixel); mark(b) }
+            }
+            for box in plan.blended {
+                let b = box.offsetBy(dx, dy).intersection(area)
+                if !b.isEmpty { destination.blend(source, from: b.x - dx, b.y - dy, into: b); mark(b) }
+            }
+        }
+        if let touched { cairo_surface_mark_dirty_rectangle(target.surface, touched.x, touched.y, touched.width, touched.height) }
+        return true
+    }
+
+    /// The current clip as whole device pixels, within the target; nil when it is not a set
+    /// of whole-pixel rectangles (a rounded clip, a fractional one).
+    private func deviceClipBoxes() -> [PixelBox]? {
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        let list = cairo_copy_clip_rectangle_list(cairo)
+        cairo_restore(cairo)
+        guard let list else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        var boxes: [PixelBox] = []
+        boxes.reserveCapacity(Int(list.pointee.num_rectangles))
+        for i in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[i]
+            guard r.x == r.x.rounded(), r.y == r.y.rounded(), r.width == r.width.rounded(), r.height == r.height.rounded() else { return nil }
+            boxes.append(PixelBox(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height)))
+        }
+        return boxes
     }
 
     public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
@@ -314,20 +388,23 @@ public final class CairoDrawingContext: DrawingContext {
             // Fonts were registered since these were shaped: a layout made with a fallback
             // font for a family that now exists must be shaped again.
             fontGeneration = FontRegistry.generation
-            for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
-            layouts.removeAll(keepingCapacity: true)
+            discardLayouts()
         } else if let cached = layouts[key] {
             return cached
         }
-        if layouts.count >= Self.layoutCacheLimit {
-            for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
-            layouts.removeAll(keepingCapacity: true)
-        }
+        if layouts.count >= Self.layoutCacheLimit { discardLayouts() }
         let fresh = pango_cairo_create_layout(cairo)!
         configure(fresh, text, style: style, width: width, height: height)
         if let attributed { applyAttributes(attributed, to: fresh) }
         layouts[key] = fresh
         return fresh
+    }
+
+    /// Lets every cached layout go, and the text images made from them.
+    private func discardLayouts() {
+        textImages.removeAll()
+        for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
+        layouts.removeAll(keepingCapacity: true)
     }
 
     private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double?, height: Double?) {
@@ -389,19 +466,21 @@ public final class CairoDrawingContext: DrawingContext {
     public func drawText(_ text: AttributedText, in rect: Rect, style: TextStyle) {
         let r = rect.standardized
         guard !text.isEmpty, !r.isEmpty else { return }
-        show(cachedLayout(text.string, style: style, width: r.width, height: r.height, attributed: text), in: r, style: style)
+        // Not through the text images: a run's background reaches outside the glyphs' ink.
+        show(cachedLayout(text.string, style: style, width: r.width, height: r.height, attributed: text), in: r, style: style, asImage: false)
     }
 
     /// Draws a layout vertically centred in `r`. Modes that do not truncate show at most
     /// `numberOfLines` lines (Pango limits lines only when it ellipsizes); clipping cuts the
-    /// text at the box.
-    private func show(_ shaped: OpaquePointer, in r: Rect, style: TextStyle) {
+    /// text at the box. `asImage`: through the cached text images when it can.
+    private func show(_ shaped: OpaquePointer, in r: Rect, style: TextStyle, asImage: Bool = true) {
         let height = visibleHeight(of: shaped, style: style)
-        setColor(style.color)
         let top = r.minY + max(0, (r.height - height) / 2)
         let limitsLines = style.truncation == .none && style.numberOfLines > 0
             && Int(pango_layout_get_line_count(shaped)) > style.numberOfLines
         let clips = style.lineBreakMode == .byClipping || limitsLines
+        if asImage, !clips, blitText(shaped, at: Point(x: r.minX, y: top), color: resolve(style.color)) { return }
+        setColor(style.color)
         if clips {
             cairo_save(cairo)
             if style.lineBreakMode == .byClipping { cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height) } else {
@@ -412,6 +491,29 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_move_to(cairo, r.minX, top)
         pango_cairo_show_layout(cairo, shaped)
         if clips { cairo_restore(cairo) }
+    }
+
+    /// Composites the cached image of `layout` at `origin` (user space): false (nothing
+    /// drawn) when cairo must draw it (a scaled or rotated matrix, a group, a clip that is not
+    /// whole-pixel rectangles, text too large to cache).
+    private func blitText(_ layout: OpaquePointer, at origin: Point, color: Color) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, let destination = targetPixels,
+              cairo_get_group_target(cairo) == target.surface else { return false }
+        let x = origin.x + m.x0, y = origin.y + m.y0
+        let wholeX = x.rounded(.down), wholeY = y.rounded(.down)
+        guard abs(wholeX) < 65536, abs(wholeY) < 65536, let clip = deviceClipBoxes(),
+              let image = textImages.image(of: layout, color: color, fractionX: x - wholeX, fractionY: y - wholeY) else { return false }
+        let box = PixelBox(x: Int32(wholeX) + image.offsetX, y: Int32(wholeY) + image.offsetY,
+                           width: Int32(image.pixels.width), height: Int32(image.pixels.height))
+        cairo_surface_flush(target.surface)
+        for area in clip {
+            let b = box.intersection(area)
+            if !b.isEmpty { destination.blend(image.pixels, from: b.x - box.x, b.y - box.y, into: b) }
+        }
+        cairo_surface_mark_dirty_rectangle(target.surface, box.x, box.y, box.width, box.height)
+        return true
     }
 
     /// The height of the lines shown: all of them, or the first `numberOfLines` when the mode

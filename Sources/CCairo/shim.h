@@ -8,6 +8,7 @@
 #ifndef BEZEL_CCAIRO_SHIM_H
 #define BEZEL_CCAIRO_SHIM_H
 
+#include <stdint.h>
 #include <cairo/cairo.h>
 #include <fontconfig/fontconfig.h>
 
@@ -75,6 +76,7 @@ void pango_layout_get_cursor_pos(PangoLayout *layout, int index_, PangoRectangle
 PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
 int pango_layout_get_line_count(PangoLayout *layout);
 void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
+void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_iter_free(PangoLayoutIter *iter);
 void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
@@ -95,5 +97,22 @@ double pango_units_to_double(int i);
 static inline int bezel_pango_units_from_double(double d) { return pango_units_from_double(d); }
 static inline double bezel_pango_units_to_double(int i) { return pango_units_to_double(i); }
 static inline int bezel_pango_scale(void) { return 1024; }
+
+// pixman, the rasterizer under cairo: Bezel blits its cached shapes with it directly (cairo's
+// path, clip and compositor set-up cost ~20 K instructions a call; issue 17). Declared, not
+// included: pixman.h includes <pixman-version.h> from a directory only pkg-config names.
+// pixman 0.40+'s stable ABI (Debian 12 ships 0.42).
+typedef struct pixman_image pixman_image_t;
+typedef int pixman_bool_t;
+typedef enum { PIXMAN_OP_SRC = 1, PIXMAN_OP_OVER = 3 } pixman_op_t;
+// PIXMAN_FORMAT(32, PIXMAN_TYPE_ARGB, a, 8, 8, 8): cairo's ARGB32 and RGB24.
+static const unsigned int bezel_pixman_a8r8g8b8 = 0x20028888;
+static const unsigned int bezel_pixman_x8r8g8b8 = 0x20020888;
+pixman_image_t *pixman_image_create_bits(unsigned int format, int width, int height, uint32_t *bits, int rowstride_bytes);
+pixman_bool_t pixman_image_unref(pixman_image_t *image);
+void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_t *mask, pixman_image_t *dest,
+                              int32_t src_x, int32_t src_y, int32_t mask_x, int32_t mask_y,
+                              int32_t dest_x, int32_t dest_y, int32_t width, int32_t height);
+pixman_bool_t pixman_fill(uint32_t *bits, int stride, int bpp, int x, int y, int width, int height, uint32_t filler);
 
 #endif
