@@ -25,8 +25,9 @@ public final class Touch: Hashable {
     @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// How many times the finger tapped at about this place in quick succession (1 for a single tap).
     @exclusivity(unchecked) public internal(set) var tapCount: Int
-    /// The window the touch landed in; fixed for its life.
-    @exclusivity(unchecked) public internal(set) weak var window: Window?
+    /// The window the touch landed in; fixed for its life. Strong, as UIKit's `UITouch.window`
+    /// is (a weak one would put the window's counts in a side table: Platform/UnownedReferences.swift).
+    @exclusivity(unchecked) public internal(set) var window: Window?
     /// The hit-test view, fixed for the touch's life (nil when the touch hit no view).
     @exclusivity(unchecked) public internal(set) var view: View?
     /// The recognizers the touch is delivered to: fixed when it lands, minus recognizers that

@@ -4,7 +4,8 @@
 /// releasing and cancelling view deliveries as the recognizers decide.
 @MainActor
 final class TouchDispatcher {
-    private(set) weak var window: Window?
+    /// Its window, which owns it (not a weak reference: Platform/UnownedReferences.swift).
+    private(set) unowned(unsafe) var window: Window?
     private(set) lazy var arbiter = GestureArbiter(dispatcher: self)
     /// This window's touches whose finger is still down, in landing order.
     @exclusivity(unchecked) private var liveTouches: [Touch] = []

@@ -34,6 +34,15 @@ final class GestureArbiter {
         self.dispatcher = dispatcher
     }
 
+    deinit {
+        // The recognizers in the arena point back here (unowned): they are let go.
+        let arena = arena
+        guard !arena.isEmpty else { return }
+        cleanUpAsMainActor {
+            for recognizer in arena where recognizer.arbiter === self { recognizer.arbiter = nil }
+        }
+    }
+
     var tracer: Tracer? { dispatcher.tracer }
     var runLoop: RunLoop? { dispatcher.runLoop }
 

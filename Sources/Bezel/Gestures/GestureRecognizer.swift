@@ -13,8 +13,9 @@ open class GestureRecognizer {
     /// A name for traces and debugging.
     public var name: String?
     @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
-    /// The view the recognizer is attached to (`View.addGestureRecognizer`).
-    @exclusivity(unchecked) public internal(set) weak var view: View?
+    /// The view the recognizer is attached to (`View.addGestureRecognizer`). Not a weak
+    /// reference (Platform/UnownedReferences.swift): the view clears it when it goes.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
 
     /// When the recognizer recognizes, its touches are cancelled in their views (default true).
     @exclusivity(unchecked) public var cancelsTouchesInView = true
@@ -43,7 +44,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var pendingState: State?
     /// Every touch delivered to this recognizer since its last reset, in landing order.
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
-    @exclusivity(unchecked) weak var arbiter: GestureArbiter?
+    /// The arbiter of the arena it is in, nil outside one. Not a weak reference
+    /// (Platform/UnownedReferences.swift): reset and the arbiter's deinit clear it.
+    @exclusivity(unchecked) unowned(unsafe) var arbiter: GestureArbiter?
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     @exclusivity(unchecked) private var timers: [TimerHandle] = []
 
@@ -272,8 +275,12 @@ open class GestureRecognizer {
             return nil
         }
         pruneTimers()
-        let handle = runLoop.schedule(after: delay) { [weak self, weak arbiter] in
-            guard let self, let arbiter else { return }
+        // The arbiter is read when the timer fires: timers are cancelled when the recognizer
+        // leaves the arena (reset), so it is the same one, alive.
+        // Not a weak capture (Platform/UnownedReferences.swift): the recognizer cancels its
+        // timers when it is reset and in its deinit.
+        let handle = runLoop.schedule(after: delay) { [unowned(unsafe) self] in
+            guard let arbiter = self.arbiter else { return }
             arbiter.timerTurn { action() }
             self.pruneTimers()
         }
@@ -288,6 +295,13 @@ open class GestureRecognizer {
 
     private func pruneTimers() {
         for i in timers.indices.reversed() where !timers[i].isScheduled { timers.remove(at: i) }
+    }
+
+    deinit {
+        // Its timers' closures do not keep it (see `schedule(after:_:)`).
+        let timers = timers
+        guard !timers.isEmpty else { return }
+        cleanUpAsMainActor { for timer in timers { timer.cancel() } }
     }
 
     func cancelTimers() {

@@ -20,7 +20,8 @@ open class Application: Responder {
     public var delegate: (any ApplicationDelegate)?
 
     @exclusivity(unchecked) public private(set) var windows: [Window] = []
-    public internal(set) weak var keyWindow: Window?
+    /// One of `windows`, which it owns (not a weak reference: Platform/UnownedReferences.swift).
+    public internal(set) unowned(unsafe) var keyWindow: Window?
     /// The responder that receives presses, motion and nil-target actions first.
     @exclusivity(unchecked) public internal(set) weak var firstResponder: Responder? {
         didSet {
@@ -123,6 +124,12 @@ open class Application: Responder {
     open override var next: Responder? { delegate as? Responder }
 
     override var owningApplication: Application? { self }
+
+    deinit {
+        // Windows point back here (unowned: Platform/UnownedReferences.swift).
+        let windows = windows
+        cleanUpAsMainActor { for window in windows { window.application = nil } }
+    }
 
     func register(_ window: Window) {
         windows.append(window)

@@ -363,7 +363,9 @@ open class View: Responder {
 
     // MARK: Tree
 
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    /// Not a weak reference (Platform/UnownedReferences.swift): the superview clears it in its
+    /// deinit and in `removeFromSuperview`, as UIKit's non-owning superview is kept.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// Levels between this view and the root of its tree (0 for a window or a detached view),
     /// kept as the tree changes: it bounds what is drawn and hit (`View.maximumDepth`) and
@@ -375,7 +377,9 @@ open class View: Responder {
     /// The window at the root of the tree, kept as the tree changes (subtreeMoved): `window`
     /// is one load, not a walk up the tree (adding the 100,000th view of a chain walked
     /// 100,000 levels, twice).
-    @exclusivity(unchecked) weak var attachedWindow: Window?
+    /// Not a weak reference (Platform/UnownedReferences.swift): leaving the window clears it,
+    /// and a dying window clears it in the views that outlive it.
+    @exclusivity(unchecked) unowned(unsafe) var attachedWindow: Window?
     /// Set when this view is a view controller's root view: the controller comes next in the chain.
     @exclusivity(unchecked) weak var owningViewController: ViewController?
 
@@ -411,11 +415,13 @@ open class View: Responder {
     deinit {
         // Releasing a tree releases each level from the one above, one stack frame per level:
         // a 100,000-deep chain overflowed the stack. Its subviews are taken apart in a loop
-        // (takeApart, below).
-        guard !subviews.isEmpty else { return }
+        // (takeApart, below). Subviews and recognizers that live on are told their view is
+        // gone (their `superview` and `view` are not weak references).
+        let recognizers = gestureRecognizers
+        guard !subviews.isEmpty || !recognizers.isEmpty else { return }
         var doomed = subviews
         subviews = []
-        View.takeApart(&doomed)
+        View.takeApart(&doomed, recognizers: recognizers)
     }
 
     /// Releases `doomed` (a dying view's subviews) level by level in a loop: each view that
@@ -425,22 +431,23 @@ open class View: Responder {
     /// A view's deinit cannot be isolated to the main actor cheaply: `isolated deinit` checks
     /// the executor at every view's release, 168,000 instructions in bezel-bench's M3 run
     /// (0.7 %, ~2,800 per view, callgrind), for the few trees that are deep. So this runs
-    /// only when the view had subviews, after a thread check (pthread_equal),
-    /// and reads the subviews as the main actor, which it is on: `unsafeBitCast` of the
-    /// isolated loop to a plain closure, the same cast `MainActor.assumeIsolated` makes after
-    /// its own (costly) check. Released on another thread (a misuse: views belong to the
+    /// only when the view had subviews or recognizers, as the main actor after a thread check
+    /// (`cleanUpAsMainActor`). Released on another thread (a misuse: views belong to the
     /// main actor), the subviews are released as before, recursively.
-    nonisolated static func takeApart(_ doomed: inout [View]) {
-        guard isOnMainThread else { return }
-        let loop: @MainActor (inout [View]) -> Void = { doomed in
+    ///
+    /// Every view in `doomed` has a dying superview, and `recognizers` a dying view: both
+    /// references are cleared here (they are unowned, not weak: Platform/UnownedReferences.swift).
+    nonisolated static func takeApart(_ doomed: inout [View], recognizers: [GestureRecognizer]) {
+        cleanUpAsMainActor {
+            for recognizer in recognizers { recognizer.view = nil }
             while var view = doomed.popLast() {
+                view.superview = nil
                 if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
                     doomed.append(contentsOf: view.subviews)
                     view.subviews = []
                 }
             }
         }
-        unsafeBitCast(loop, to: ((inout [View]) -> Void).self)(&doomed)
     }
 
     /// Whether this is the main actor's thread: the one the first view was made on.

@@ -2,7 +2,9 @@
 /// (`sendEvent(_:)`, spec §3). Windows start hidden, as in UIKit: call `makeKeyAndVisible()`.
 @MainActor
 open class Window: View {
-    public private(set) weak var application: Application?
+    /// Not a weak reference (Platform/UnownedReferences.swift): the application owns its
+    /// windows and clears it in its deinit.
+    public internal(set) unowned(unsafe) var application: Application?
     /// Windows with a higher level are in front; equal levels keep their creation order.
     public var windowLevel: Double = 0
 
@@ -23,6 +25,17 @@ open class Window: View {
         isHidden = true
         application.register(self)
         updateTraits()
+    }
+
+    deinit {
+        // Views that outlive their window point to it (unowned: Platform/UnownedReferences.swift).
+        cleanUpAsMainActor {
+            var visit = subviews
+            while let view = visit.popLast() {
+                view.attachedWindow = nil
+                visit.append(contentsOf: view.subviews)
+            }
+        }
     }
 
     open override var window: Window? { self }

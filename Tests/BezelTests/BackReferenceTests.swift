@@ -1,0 +1,89 @@
+import Testing
+@testable import Bezel
+
+/// Issue 17 item 2: the touch path's back references are unowned, not weak
+/// (Platform/UnownedReferences.swift), so their owners clear them when they go. An object that
+/// outlives its owner sees nil, as it did with weak references, never a dangling pointer.
+@MainActor
+@Suite struct BackReferenceTests {
+    @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
+        let child = View(name: "child")
+        let grandchild = View(name: "grandchild")
+        do {
+            let parent = View(name: "parent")
+            let middle = View(name: "middle")
+            parent.addSubview(middle)
+            middle.addSubview(child)
+            child.addSubview(grandchild)
+            #expect(child.superview === middle)
+        }
+        // parent and middle are gone (only this test held them); child lives on.
+        #expect(child.superview == nil)
+        #expect(grandchild.superview === child)
+    }
+
+    @Test func aRecognizerThatOutlivesItsViewHasNone() {
+        let tap = TapGestureRecognizer { _ in }
+        do {
+            let view = View(name: "tapped")
+            view.addGestureRecognizer(tap)
+            #expect(tap.view === view)
+        }
+        #expect(tap.view == nil)
+        // It can be attached again, and works there.
+        let other = View(name: "other")
+        other.addGestureRecognizer(tap)
+        #expect(tap.view === other)
+        #expect(other.gestureRecognizers.count == 1)
+    }
+
+    @Test func viewsAndWindowsThatOutliveTheirApplicationSeeNone() {
+        let survivor = View(name: "survivor")
+        let deep = View(name: "deep")
+        var window: Window?
+        do {
+            let app = Application(clock: VirtualClock(), tracer: Tracer())
+            let w = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: app)
+            w.addSubview(survivor)
+            survivor.addSubview(deep)
+            w.makeKeyAndVisible()
+            #expect(deep.window === w)
+            #expect(app.keyWindow === w)
+            window = w
+        }
+        // The application is gone; the window lives on (held here) without it.
+        #expect(window?.application == nil)
+        #expect(deep.window === window)
+        window = nil
+        // The window is gone too: the views it held see no window and no superview.
+        #expect(survivor.superview == nil)
+        #expect(survivor.window == nil)
+        #expect(deep.window == nil)
+        #expect(deep.superview === survivor)
+    }
+
+    @Test func aTouchKeepsItsWindowAsUIKitsDoes() {
+        var kept: Touch?
+        var windowAlive: Window?
+        do {
+            let clock = VirtualClock()
+            let app = Application(clock: clock, tracer: Tracer())
+            let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: app)
+            let view = View(frame: window.bounds)
+            final class Keeper: View {
+                var touch: Touch?
+                override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { touch = touches.first }
+            }
+            let keeper = Keeper(frame: window.bounds)
+            view.addSubview(keeper)
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            app.handleTouchFrame(TouchFrame([.down(1, at: Point(x: 50, y: 50))], timestamp: clock.now))
+            app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
+            kept = keeper.touch
+            windowAlive = window
+        }
+        #expect(kept?.window === windowAlive)
+        #expect(kept?.phase == .ended)
+    }
+}
