@@ -114,6 +114,8 @@ case "$command" in
         bin=$(swift build -c release --show-bin-path)
         "$bin/bezel-bench" "$@"
         "$bin/bezel-bench" --rss-probe
+        # Process start to the first frame (issue 17 item 4).
+        "$bin/bezel-bench" --start-up
         # Instruction counts per frame (exact, unlike times): fails on a regression of more
         # than 3 % against Tests/BenchmarkResults/instructions.txt.
         bash Tests/Benchmarks/instruction-counts.sh "$bin/bezel-bench"

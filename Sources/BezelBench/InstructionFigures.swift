@@ -68,8 +68,27 @@ func runInstructionFigure(_ figure: String, count: Int) -> Bool {
             countedPressRelease(app, point, clock)
         }
         guard clicks == warmup + count else { return false }
+    case "M1_1080p":
+        guard let (hd, hdDisplay) = makeHDScene() else { return false }
+        for _ in 0..<warmup { hd.window.setNeedsFullRedraw(); hdDisplay.renderFrame() }
+        for _ in 0..<count { countedFullRender(hdDisplay, hd.window) }
+    case "M2_24", "M2_500":
+        guard let field = makeButtonField(count: figure == "M2_24" ? 24 : 500) else { return false }
+        for _ in 0..<warmup { field.pressed.isHighlighted.toggle(); field.display.renderFrame() }
+        for _ in 0..<count { countedHighlightRedraw(field.display, field.pressed) }
+    case "M3_wide1000", "M3_deep250":
+        let grown = PressScene(figure == "M3_wide1000" ? .wide(1000) : .deep(250))
+        for _ in 0..<warmup { grown.press() }
+        for _ in 0..<count {
+            grown.app.runLoop.advance(by: 1)
+            countedPressRelease(grown.app, grown.point, grown.clock)
+        }
+        guard grown.clicks == warmup + count else { return false }
     default:
         return false
     }
     return true
 }
+
+/// The figures `runInstructionFigure` knows.
+let instructionFigures = ["M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250"]

@@ -395,7 +395,12 @@ func main() {
           RESULT M1 median_us=… p95_us=… ratio_memcpy=…   full render of the scene into the framebuffer
           RESULT M1@2x median_us=… ratio_memcpy=… ratio_M1=… the scene at scale 2 (1600x960 pixels);
                                                            ratio_memcpy to one 1600x960 copy
-          RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: redraw + copy
+          RESULT M1_1080p median_us=… ratio_memcpy_1080p=… the scene's layout scaled 2.25x in 1920x1080
+          RESULT M2_500 median_us=… ratio_M2_24=…          one of 500 small buttons highlighted,
+                                                           against one of 24 of the same buttons
+          RESULT M3_wide1000 / M3_deep250 median_us=… ratio_M3=… M3 with 1,000 more views in front
+                                                           of the buttons / button 12 250 levels deep
+          RESULT M2 median_us=… p95_us=… ratio_memcpy=…   button 12 highlighted: its redraw
           RESULT M3 median_us=… p95_us=… ratio_memcpy=…   press+release on button 12 to its callback
           RESULT M6 median_us=… p95_us=… ratio_memcpy=…   one 10-finger frame into a 200-row ScrollView
           RESULT M7 median_us=… p95_us=… ratio_memcpy=…   one on-screen key tap to the field's redrawn
@@ -408,6 +413,9 @@ func main() {
           RESULT M10 rows=… first_frame_us=… rss_kib=…     a 100-row and a 1,000,000-row table created
                                                            and shown (two lines)
           RESULT M4_rss_kib=…                              peak resident set size of this run
+        bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
+        started 21 times to build the scene and render it once headless, from the spawn to the
+        end of the first frame.
         bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
         and renders it once.
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
@@ -415,9 +423,22 @@ func main() {
         iterations: samples per figure (default 2000, at least 200). Build with -c release.
         bezel-bench [iterations] --only M<n> runs one figure and prints nothing else (for
         callgrind's instruction counts of that figure's function).
-        bezel-bench --instructions M1|M2|M3 [count] does that figure's work count times (50)
-        after a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh).
+        bezel-bench --instructions FIGURE [count] does that figure's work count times (50) after
+        a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh):
+        M1, M2, M3, M1_1080p, M2_24, M2_500, M3_wide1000 or M3_deep250.
         """)
+        return
+    }
+    if let i = arguments.firstIndex(of: "--first-frame"), i + 1 < arguments.endIndex {
+        // A child of measureStartToFirstFrame (StartupFigure.swift).
+        exit(firstFrameChild(writingTo: arguments[i + 1]))
+    }
+    if arguments.contains("--start-up") {
+        guard let startup = measureStartToFirstFrame(samples: 21) else {
+            print("ERROR: a first-frame child failed")
+            exit(1)
+        }
+        print("RESULT start_to_first_frame_host median_ms=\(format(startup.median / 1000)) p95_ms=\(format(startup.p95 / 1000)) samples=21")
         return
     }
     if arguments.contains("--rss-probe") {
@@ -442,7 +463,7 @@ func main() {
         let figure = i + 1 < arguments.endIndex ? arguments[i + 1] : ""
         let count = i + 2 < arguments.endIndex ? max(1, Int(arguments[i + 2]) ?? 50) : 50
         guard runInstructionFigure(figure, count: count) else {
-            print("bezel-bench: --instructions takes M1, M2 or M3 and a count")
+            print("bezel-bench: --instructions takes one of \(instructionFigures.joined(separator: ", ")) and a count")
             exit(2)
         }
         print("RESULT instructions-run \(figure) count=\(count)")
@@ -479,11 +500,19 @@ func main() {
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
     // Measure the floor again after, and keep the faster: the ratio should not depend on
     // what the other core happened to be doing during the first pass.
+    guard let scaling = measureScalingFigures(iterations: iterations) else {
+        print("ERROR: the scaling figures could not be measured")
+        exit(1)
+    }
     let copiesAfter = measureFrameCopies(iterations: iterations)
     let memcpyMedian = min(copies.memcpy.median, copiesAfter.memcpy.median)
     print("RESULT M1 median_us=\(format(m1.median)) p95_us=\(format(m1.p95)) ratio_memcpy=\(format(m1.median / memcpyMedian)) iterations=\(iterations)")
     // Four times the pixels: its floor is four 800x480 copies (one 1600x960 copy).
     print("RESULT M1@2x median_us=\(format(m1At2x.median)) p95_us=\(format(m1At2x.p95)) ratio_memcpy=\(format(m1At2x.median / (4 * memcpyMedian))) ratio_M1=\(format(m1At2x.median / m1.median)) iterations=\(iterations)")
+    print("RESULT M1_1080p median_us=\(format(scaling.m1HD.median)) p95_us=\(format(scaling.m1HD.p95)) ratio_memcpy_1080p=\(format(scaling.m1HD.median / scaling.hdCopy.median)) memcpy_1080p_us=\(format(scaling.hdCopy.median)) ratio_M1=\(format(scaling.m1HD.median / m1.median)) iterations=\(iterations)")
+    print("RESULT M2_500 median_us=\(format(scaling.m2Many.median)) p95_us=\(format(scaling.m2Many.p95)) ratio_M2_24=\(format(scaling.m2Many.median / scaling.m2Few.median)) M2_24_median_us=\(format(scaling.m2Few.median)) iterations=\(iterations)")
+    print("RESULT M3_wide1000 median_us=\(format(scaling.m3Wide.median)) p95_us=\(format(scaling.m3Wide.p95)) ratio_M3=\(format(scaling.m3Wide.median / m3.median)) iterations=\(iterations)")
+    print("RESULT M3_deep250 median_us=\(format(scaling.m3Deep.median)) p95_us=\(format(scaling.m3Deep.p95)) ratio_M3=\(format(scaling.m3Deep.median / m3.median)) iterations=\(iterations)")
     print("RESULT M2 median_us=\(format(m2.median)) p95_us=\(format(m2.p95)) ratio_memcpy=\(format(m2.median / memcpyMedian)) iterations=\(iterations)")
     print("RESULT M3 median_us=\(format(m3.median)) p95_us=\(format(m3.p95)) ratio_memcpy=\(format(m3.median / memcpyMedian)) iterations=\(iterations) clicks=\(clicks)")
     print("RESULT M6 median_us=\(format(m6.median)) p95_us=\(format(m6.p95)) ratio_memcpy=\(format(m6.median / memcpyMedian)) iterations=\(iterations)")

@@ -30,40 +30,55 @@ public final class StandardKioskScene {
     static let buttonColor = Color(rgb: 0x34495E)
     static let buttonBorder = Color.white.withAlpha(0.25)
 
-    public init(application: Application) {
-        window = Window(frame: Rect(origin: .zero, size: Self.size), application: application)
+    /// Every length of the layout (positions, sizes, radii, font sizes) is multiplied by this:
+    /// 2.25 gives the 1920x1080 scene the LVGL comparison draws (design.md §5), at scale 1.
+    public let layoutScale: Double
+
+    /// - Parameters:
+    ///   - layoutScale: multiplies every length (1: the 800x480 scene; 2.25: 1800x1080 of
+    ///     layout in a 1920x1080 window, the comparison's "layout scaled 2.25x").
+    public init(application: Application, layoutScale: Double = 1) {
+        let s = layoutScale
+        self.layoutScale = s
+        func r(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+            Rect(x: x * s, y: y * s, width: width * s, height: height * s)
+        }
+        let size = s == 1 ? Self.size : Size(width: max(1920, Self.size.width * s), height: Self.size.height * s)
+        window = Window(frame: Rect(origin: .zero, size: size), application: application)
         window.name = "window"
-        root = View(name: "root", frame: Rect(origin: .zero, size: Self.size))
+        root = View(name: "root", frame: Rect(origin: .zero, size: size))
         root.backgroundColor = Self.background
-        header = View(name: "header", frame: Rect(x: 0, y: 0, width: 800, height: 60))
+        header = View(name: "header", frame: Rect(x: 0, y: 0, width: size.width, height: 60 * s))
         header.backgroundColor = Self.headerColor
-        title = Label(frame: header.bounds, text: "Kiosk", style: TextStyle(size: 28, color: .white, alignment: .center))
+        title = Label(frame: header.bounds, text: "Kiosk", style: TextStyle(size: 28 * s, color: .white, alignment: .center))
         header.addSubview(title)
-        grid = View(name: "grid", frame: Rect(x: 0, y: 60, width: 800, height: 370))
+        grid = View(name: "grid", frame: Rect(x: 0, y: 60 * s, width: size.width, height: 370 * s))
         var buttons: [Button] = []
         for j in 0..<Self.rows {
             for i in 0..<Self.columns {
                 let n = j * Self.columns + i + 1
                 // Window position (16 + i*132, 76 + j*92); the grid starts at y = 60.
-                let button = Button(frame: Rect(x: 16 + Double(i) * 132, y: 16 + Double(j) * 92, width: 120, height: 80))
+                let button = Button(frame: r(16 + Double(i) * 132, 16 + Double(j) * 92, 120, 80))
                 button.title = "Item \(n)"
                 button.name = "item\(n)"
                 button.backgroundColor = Self.buttonColor
-                button.cornerRadius = 8
-                button.borderWidth = 1
+                button.cornerRadius = 8 * s
+                // Whole pixels, as a scaled theme would round it.
+                button.borderWidth = (1 * s).rounded()
                 button.borderColor = Self.buttonBorder
+                button.titleStyle.size = 18 * s
                 button.setTitleColor(.white, for: .normal)
                 grid.addSubview(button)
                 buttons.append(button)
             }
         }
         self.buttons = buttons
-        slider = Slider(frame: Rect(x: 16, y: 440, width: 600, height: 24))
+        slider = Slider(frame: r(16, 440, 600, 24))
         slider.name = "slider"
         slider.value = 0.4
         slider.tintColor = Color(rgb: 0x2196F3)
         slider.maximumTrackTintColor = Color(rgb: 0x2A3F56)
-        toggle = Switch(frame: Rect(x: 680, y: 432, width: 80, height: 40))
+        toggle = Switch(frame: r(680, 432, 80, 40))
         toggle.name = "switch"
         window.addSubview(root)
         root.addSubview(header)
@@ -77,6 +92,6 @@ public final class StandardKioskScene {
     public func centerOfButton(_ number: Int) -> Point {
         let index = max(1, min(number, buttons.count)) - 1
         let i = index % Self.columns, j = index / Self.columns
-        return Point(x: 16 + Double(i) * 132 + 60, y: 76 + Double(j) * 92 + 40)
+        return Point(x: (16 + Double(i) * 132 + 60) * layoutScale, y: (76 + Double(j) * 92 + 40) * layoutScale)
     }
 }

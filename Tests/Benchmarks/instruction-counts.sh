@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Instruction counts of M1, M2 and M3 per frame (issue 17 item 6): bezel-bench does each
-# figure's work COUNT times after a warm-up (`--instructions`), and callgrind counts only the
-# function doing it (`--toggle-collect`). Instruction counts do not change with the machine's
-# load (the same binary gives the same count to within a few instructions), so a regression
-# shows here where timings would drown it.
+# Instruction counts per frame of M1, M2, M3 and the scaling figures (issue 17 items 5 and 6):
+# bezel-bench does each figure's work COUNT times after a warm-up (`--instructions`), and
+# callgrind counts only the function doing it (`--toggle-collect`). Instruction counts do not
+# change with the machine's load (the same binary gives the same count to within a few
+# instructions), so a regression shows here where timings would drown it.
 #
 #   instruction-counts.sh BEZEL_BENCH [--record]
 #
-# Prints `RESULT M1_instructions=… per_frame` (and M2, M3) and compares each with
+# Prints `RESULT M1_instructions=… per_frame` (and the others) and compares each with
 # Tests/BenchmarkResults/instructions.txt: exits 1 when one is more than 3 % above it (and
 # says which). --record writes the file instead (after a change meant to cost more, or one
 # that saves: commit it with the change).
@@ -16,12 +16,20 @@ bench=$(realpath "$1")
 record=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 committed="$here/../BenchmarkResults/instructions.txt"
-count=50
 command -v valgrind >/dev/null || { echo "instruction-counts.sh: valgrind is not installed" >&2; exit 1; }
 
-declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease)
+# The figures, and the function doing each one's work. The scaling figures (issue 17 item 5):
+# M1_1080p the scene's layout scaled 2.25x in 1920x1080; M2_24 and M2_500 one of 24 or of 500
+# small buttons highlighted; M3_wide1000 and M3_deep250 M3 with 1,000 more views in front of
+# the buttons, or with the button 250 levels deep. They run 20 frames (M1_1080p is 2.7x M1).
+figures=(M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250)
+declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease
+                     [M1_1080p]=countedFullRender [M2_24]=countedHighlightRedraw [M2_500]=countedHighlightRedraw
+                     [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease)
 results=()
-for figure in M1 M2 M3; do
+for figure in "${figures[@]}"; do
+    count=50
+    case $figure in M1|M2|M3) ;; *) count=20 ;; esac
     out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="*${function[$figure]}*" \
         "$bench" --instructions "$figure" "$count" 2>&1) || { echo "$out" >&2; exit 1; }
     total=$(echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | tail -1)

@@ -5,6 +5,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Point(x: 0, y: 0)
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -5,6 +5,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Size(width: 0, height: 0)
 
+    @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -96,6 +96,11 @@ public enum Renderer {
         // `dirty` is in the superview's coordinate space (the window's own for the root).
         guard !view.isHidden else { return }
         if view.depth > View.maximumDepth { return view.reportTooDeep("drawing") }
+        // Culled first, from the model frame, before anything else is read: of a screen of 500
+        // buttons, 499 miss one button's damage, and the full set-up below cost ~460
+        // instructions each (callgrind, bezel-bench M2_500).
+        if !isRoot, view.presentationState == nil, view.clipsToBounds || view.subviews.isEmpty,
+           !view.visualFrame(for: view.frame, transform: view.transform).intersects(dirty) { return }
         // The model values, or what an animation shows (Animation/PresentationState.swift).
         var frame = view.frame, boundsOrigin = view.boundsOrigin, alpha = view.alpha
         var transform = view.transform, hasTransform = view.hasTransform, background = view.backgroundColor

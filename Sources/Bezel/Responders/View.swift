@@ -51,7 +51,8 @@ open class View: Responder {
     /// grown by `drawingOverflow`.
     func visualFrame(for frame: Rect, transform: AffineTransform) -> Rect {
         let overflow = drawingOverflow
-        let grown = frame.insetBy(dx: -overflow, dy: -overflow)
+        // (Most views: no overflow, no transform. The renderer asks this of every view it culls.)
+        let grown = overflow == 0 ? frame : frame.insetBy(dx: -overflow, dy: -overflow)
         guard !transform.isIdentity else { return grown }
         let c = frame.center
         let about = AffineTransform(translationX: -c.x, y: -c.y).concatenating(transform).concatenating(AffineTransform(translationX: c.x, y: c.y))
