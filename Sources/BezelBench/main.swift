@@ -454,6 +454,12 @@ func main() {
         stage("creating the display (cairo, fontconfig)")
         display?.renderFrame()
         stage("the first frame (Pango, fonts)")
+        if verbose {
+            // Where it is (issue 17 item 3): the largest mappings, then the rest summed.
+            let mappings = ProcessStatistics.residentSetByMapping()
+            for mapping in mappings.prefix(16) { print("  \(mapping.kib) KiB \(mapping.name)") }
+            print("  \(mappings.dropFirst(16).reduce(0) { $0 + $1.kib }) KiB in \(max(0, mappings.count - 16)) other mappings")
+        }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
         return
     }

@@ -27,34 +27,37 @@ public final class SimulatorDisplay {
     public var onExposed: (() -> Void)?
 
     private let window: OpaquePointer
+    private let sdl: SDLLibrary
     private var fingersDown = 0     // 0, 1 (mouse) or 2 (mouse + mirrored)
 
     /// Opens the window (needs DISPLAY or WAYLAND_DISPLAY); a clear error when it cannot.
     public init(width: Int, height: Int, title: String = "Bezel simulator") throws(SimulatorError) {
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            throw SimulatorError(description: "simulator: SDL cannot start video (\(String(cString: bezel_sdl_error()))); is DISPLAY or WAYLAND_DISPLAY set?")
+        let sdl = try SDLLibrary.load()
+        guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
+            throw SimulatorError(description: "simulator: SDL cannot start video (\(sdl.lastError)); is DISPLAY or WAYLAND_DISPLAY set?")
         }
-        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+        guard let window = sdl.createWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(width), Int32(height), SDL_WINDOW_SHOWN.rawValue) else {
-            let why = String(cString: bezel_sdl_error())
-            SDL_Quit()
+            let why = sdl.lastError
+            sdl.quit()
             throw SimulatorError(description: "simulator: cannot open a \(width)x\(height) window (\(why))")
         }
         self.window = window
+        self.sdl = sdl
         self.width = width
         self.height = height
-        let fd = bezel_sdl_event_fd(window)
+        let fd = bezel_sdl_event_fd(window, sdl.getWindowWMInfo, sdl.xConnectionNumber)
         eventFileDescriptor = fd >= 0 ? fd : nil
     }
 
     isolated deinit {
-        SDL_DestroyWindow(window)
-        SDL_Quit()
+        sdl.destroyWindow(window)
+        sdl.quit()
     }
 
     /// Shows `frame` (panel-sized XRGB8888) where `rects` changed.
     public func present(_ frame: ImageBuffer, damage rects: [Rect]) {
-        guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels else { return }
+        guard let surface = sdl.getWindowSurface(window), let pixels = surface.pointee.pixels else { return }
         let format = surface.pointee.format.pointee.format
         // X11 windows of depth 24 are XRGB8888 in memory, as Bezel renders: a plain copy.
         guard format == SDL_PIXELFORMAT_RGB888.rawValue || format == SDL_PIXELFORMAT_ARGB8888.rawValue,
@@ -65,13 +68,13 @@ public final class SimulatorDisplay {
             let i = r.integral
             return SDL_Rect(x: Int32(i.minX), y: Int32(i.minY), w: Int32(i.width), h: Int32(i.height))
         }
-        SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count))
+        _ = sdl.updateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count))
     }
 
     /// Handles every pending window-system event.
     public func pumpEvents() {
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        while sdl.pollEvent(&event) != 0 {
             handle(&event)
         }
     }
@@ -83,7 +86,7 @@ public final class SimulatorDisplay {
             onQuit?()
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             let point = Point(x: Double(event.button.x), y: Double(event.button.y))
-            let twoFingers = SDL_GetModState().rawValue & KMOD_ALT.rawValue != 0
+            let twoFingers = sdl.getModState().rawValue & KMOD_ALT.rawValue != 0
             fingersDown = twoFingers ? 2 : 1
             report(twoFingers ? [.down(1, at: point), .down(2, at: mirrored(point))] : [.down(1, at: point)], time: event.button.timestamp)
         case SDL_MOUSEMOTION.rawValue where fingersDown > 0:
@@ -106,7 +109,8 @@ public final class SimulatorDisplay {
                 return
             }
             guard event.key.repeat == 0 else { return }
-            onKey?(SimulatorKeys.key(scancode: event.key.keysym.scancode, keycode: keycode), down)
+            let shifted = sdl.getModState().rawValue & KMOD_SHIFT.rawValue != 0
+            onKey?(SimulatorKeys.key(scancode: event.key.keysym.scancode, keycode: keycode, shifted: shifted), down)
         default:
             break
         }

@@ -26,14 +26,14 @@ enum SimulatorKeys {
         0x4000_004F: 0xFF53, 0x4000_0050: 0xFF51, 0x4000_0051: 0xFF54, 0x4000_0052: 0xFF52, // Right, Left, Down, Up
     ]
 
-    static func key(scancode: SDL_Scancode, keycode: SDL_Keycode) -> Press.Key {
+    /// `shifted`: Shift is held (SDL's modifier state).
+    static func key(scancode: SDL_Scancode, keycode: SDL_Keycode, shifted: Bool) -> Press.Key {
         let code = evdevCodes[scancode.rawValue] ?? 0
         let sym = UInt32(bitPattern: keycode)
         if let special = symbols[sym] {
             return Press.Key(code: code, symbol: special, characters: sym == 0x0D ? "\r" : "")
         }
         if (0x20...0x7E).contains(sym), let scalar = Unicode.Scalar(sym) {
-            let shifted = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
             let text = shifted ? String(scalar).uppercased() : String(scalar)
             return Press.Key(code: code, symbol: text.unicodeScalars.first.map { $0.value } ?? sym, characters: text)
         }

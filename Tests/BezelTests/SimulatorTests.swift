@@ -11,6 +11,17 @@ import Glibc
 /// screenshot, SIGTERM ends it with 0.
 @MainActor
 @Suite(.serialized) struct SimulatorTests {
+    /// Issue 17 item 3: SDL2 is opened only when the simulator is chosen, so an app on a
+    /// panel does not map it (nor what it pulls in). The demo's executable must not name it.
+    @Test func theDemoDoesNotLinkSDL() throws {
+        let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
+        let needed = runCommand("readelf -d '\(demo)'")
+        #expect(needed.status == 0)
+        #expect(needed.output.contains("(NEEDED)"))
+        #expect(needed.output.contains("libcairo"))
+        #expect(!needed.output.contains("libSDL2"), "bezel-demo links SDL2: \(needed.output)")
+    }
+
     @Test func k1TheSimulatorUnderXvfb() throws {
         try scenario("K1", "the simulator under Xvfb: the window shows the headless rendering, a synthesized click fires the tile's action, Alt + drag pinches") {
             let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))

@@ -4,12 +4,12 @@ import Glibc
 
 /// A shared library opened when first needed (`dlopen`), so an app that never shows a JPEG or
 /// an SVG never maps libturbojpeg or librsvg (librsvg alone adds megabytes of resident
-/// memory; see ImageLoader). Opened once per process and kept: the symbols taken from it
-/// must stay valid.
+/// memory; see ImageLoader), and one on a panel never maps SDL and Xlib (the simulator's).
+/// Opened once per process and kept: the symbols taken from it must stay valid.
 @MainActor
-final class SharedLibrary {
+package final class SharedLibrary {
     private let handle: UnsafeMutableRawPointer
-    let name: String
+    package let name: String
 
     private static var opened: [String: SharedLibrary] = [:]
 
@@ -20,7 +20,7 @@ final class SharedLibrary {
 
     /// The library `soname` (`libturbojpeg.so.0`); `package` names the Debian package that
     /// ships it, for the error an operator reads when it is missing.
-    static func open(_ soname: String, package: String, for purpose: String) throws(CairoError) -> SharedLibrary {
+    package static func open(_ soname: String, package: String, for purpose: String) throws(CairoError) -> SharedLibrary {
         if let library = opened[soname] { return library }
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
@@ -32,7 +32,7 @@ final class SharedLibrary {
     }
 
     /// The function `symbol` as `type` (a `@convention(c)` function type).
-    func function<F>(_ symbol: String, as type: F.Type) throws(CairoError) -> F {
+    package func function<F>(_ symbol: String, as type: F.Type) throws(CairoError) -> F {
         guard let address = dlsym(handle, symbol) else {
             throw CairoError("\(name) has no \(symbol) (too old a version?)")
         }
