@@ -457,7 +457,7 @@ func main() {
         if verbose {
             // Where it is (issue 17 item 3): the largest mappings, then the rest summed.
             let mappings = ProcessStatistics.residentSetByMapping()
-            for mapping in mappings.prefix(16) { print("  \(mapping.kib) KiB \(mapping.name)") }
+            for mapping in mappings.prefix(Environment.value("BEZEL_RSS_ALL") == nil ? 16 : 1000) { print("  \(mapping.kib) KiB \(mapping.name)") }
             print("  \(mappings.dropFirst(16).reduce(0) { $0 + $1.kib }) KiB in \(max(0, mappings.count - 16)) other mappings")
         }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
