@@ -86,4 +86,17 @@ import Testing
         #expect(kept?.window === windowAlive)
         #expect(kept?.phase == .ended)
     }
+
+    @Test func aTimerThatOutlivesItsRunLoopCanStillBeCancelled() {
+        var handle: TimerHandle?
+        do {
+            let loop = RunLoop(clock: VirtualClock())
+            handle = loop.schedule(after: 1) {}
+            #expect(loop.pendingTimerCount == 1)
+        }
+        // The run loop is gone; the handle is still pending, and cancelling it is safe.
+        #expect(handle?.isScheduled == true)
+        handle?.cancel()
+        #expect(handle?.isScheduled == false)
+    }
 }

@@ -5,7 +5,9 @@ public final class TimerHandle {
     let deadline: TimeInterval
     let sequence: UInt64
     @exclusivity(unchecked) fileprivate var action: (() -> Void)?
-    fileprivate weak var runLoop: RunLoop?
+    /// Not a weak reference (Platform/UnownedReferences.swift): only a pending timer reads it
+    /// (`cancel()` returns first otherwise), and a dying run loop clears its pending ones.
+    fileprivate unowned(unsafe) var runLoop: RunLoop?
 
     fileprivate init(deadline: TimeInterval, sequence: UInt64, action: @escaping () -> Void, runLoop: RunLoop) {
         self.deadline = deadline
@@ -44,6 +46,13 @@ public final class RunLoop {
 
     public init(clock: any Clock) {
         self.clock = clock
+    }
+
+    deinit {
+        // Pending timers point back here (unowned): they are let go.
+        let pending = timers
+        guard !pending.isEmpty else { return }
+        cleanUpAsMainActor { for timer in pending { timer.runLoop = nil } }
     }
 
     /// Runs `action` once, `delay` seconds from now (a negative or NaN delay means "now").

@@ -19,6 +19,7 @@ import Glibc
 // | `Window.application`           | the application's deinit (it owns its windows)           |
 // | `Application.keyWindow`        | (the application owns its windows)                       |
 // | a recognizer's timer closures  | its reset and its deinit cancel them                     |
+// | `TimerHandle.runLoop`          | read only while pending; the run loop's deinit           |
 //
 // `Touch.window` is strong, as UIKit's is.
 //
