@@ -16,6 +16,7 @@ final class TouchSequencer {
     static let multiTapRadius: Double = 45
 
     @exclusivity(unchecked) private var live: [(finger: Int, touch: Touch)] = []
+    /// The touch event, made at the first touch and reused for every sequence after (UIKit's).
     @exclusivity(unchecked) private var event: Event?
     @exclusivity(unchecked) private var lastTap: (location: Point, time: TimeInterval, count: Int)?
     /// Fingers still on the glass whose touches are over for the app: cancelled by Bezel (the
@@ -79,7 +80,8 @@ final class TouchSequencer {
 
     private func deliver(_ reports: [TouchReport], timestamp: TimeInterval, in app: Application) {
         let event = self.event ?? Event(timestamp: timestamp, tracer: app.tracer)
-        var changed: [Touch] = []
+        // Whether any touch changed (a flag, not a list: an array here was an allocation a frame).
+        var changed = false
         for (_, touch) in live { touch.phase = .stationary }
         for report in reports {
             switch report.kind {
@@ -90,7 +92,7 @@ final class TouchSequencer {
                     Diagnostics.report(.malformedInput, "finger \(report.finger) went down while already down; treated as a move")
                     if let p = report.location { move(live[i].touch, to: p, at: timestamp) }
                     live[i].touch.phase = .moved
-                    changed.append(live[i].touch)
+                    changed = true
                     continue
                 }
                 guard let p = report.location else {
@@ -103,7 +105,7 @@ final class TouchSequencer {
                                   tapCount: tapCount(at: p, time: timestamp), window: window)
                 live.append((report.finger, touch))
                 event.touchList.append(touch)
-                changed.append(touch)
+                changed = true
             case .move, .up, .cancel:
                 guard let i = index(of: report.finger) else {
                     if !retiredFingers.isEmpty, let retired = retiredFingers.firstIndex(of: report.finger) {
@@ -120,17 +122,18 @@ final class TouchSequencer {
                 if let p = report.location { move(touch, to: p, at: timestamp) } else { touch.timestamp = timestamp }
                 touch.phase = report.kind == .move ? .moved : report.kind == .up ? .ended : .cancelled
                 if report.kind == .up { lastTap = (screenLocation(of: touch), timestamp, touch.tapCount) }
-                changed.append(touch)
+                changed = true
             }
         }
-        guard !changed.isEmpty else { return }
+        guard changed else { return }
         self.event = event
         event.timestamp = timestamp
         app.sendEvent(event)
         // Fingers that lifted leave the sequence; when none is left, the next finger starts a new one.
         for i in live.indices.reversed() where live[i].touch.phase.isFinal { live.remove(at: i) }
         for i in event.touchList.indices.reversed() where event.touchList[i].phase.isFinal { event.touchList.remove(at: i) }
-        if live.isEmpty { self.event = nil }
+        // The event stays for the next sequence, as UIKit reuses one UIEvent for all of an
+        // app's touches (and its touch list keeps its storage: one allocation less a press).
     }
 
     private func move(_ touch: Touch, to screenPoint: Point, at timestamp: TimeInterval) {

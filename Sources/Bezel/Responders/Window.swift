@@ -10,17 +10,19 @@ open class Window: View {
 
     lazy var dispatcher = TouchDispatcher(window: self)
     /// What must be redrawn at the next frame (window coordinates); starts as everything.
-    public internal(set) lazy var damage: DamageTracker = {
-        var tracker = DamageTracker(bounds: bounds)
-        tracker.addAll()
-        return tracker
-    }()
+    /// Stored, not lazy: a lazy property is changed through a copy (get, then set), so each
+    /// `damage.add` copied the rectangles into a new array (callgrind, M3: two allocations a
+    /// press).
+    @exclusivity(unchecked) public internal(set) var damage: DamageTracker
 
     /// The scroll move to apply at the next frame (Rendering/ScrollMove.swift).
     var pendingScrollMove: ScrollMove?
 
     public init(frame: Rect, application: Application) {
         self.application = application
+        var damage = DamageTracker(bounds: Rect(origin: .zero, size: frame.standardized.size))
+        damage.addAll()
+        self.damage = damage
         super.init(frame: frame)
         isHidden = true
         application.register(self)
