@@ -42,7 +42,7 @@ final class TouchDispatcher {
     func dispatch(_ event: Event) {
         guard let window else { return }
         lastEvent = event
-        defer { cachedSet = nil }
+        defer { releaseTouchSet() }
         arbiter.turn {
             var changed = event.touchList
             for i in changed.indices.reversed() {
@@ -68,26 +68,40 @@ final class TouchDispatcher {
         }
     }
 
-    /// The last Set handed to a touches method, reused while the same touches are delivered
-    /// again (a report's recognizers and then its view usually get the very same touches):
-    /// each Set is an allocation and a round of hashing on the hot path. Cleared after each event.
-    private var cachedSet: (first: Touch, others: [Touch], set: Set<Touch>)?
+    /// The Set handed to touches methods, one storage reused for every call (issue 17 item 2):
+    /// building a Set was an allocation and a generic-metadata lookup, ~650 instructions,
+    /// twice a tap (M3). Once the called method returns nobody else holds the storage (a
+    /// method that keeps its Set keeps a copy: Sets are values), so it is refilled in place.
+    /// `setFirst`/`setOthers` say what it holds: a report's recognizers and then its view
+    /// usually get the very same touches and reuse it as it is. Emptied after each event.
+    @exclusivity(unchecked) private var touchSetStorage = Set<Touch>(minimumCapacity: 4)
+    @exclusivity(unchecked) private var setFirst: Touch?
+    @exclusivity(unchecked) private var setOthers: [Touch] = []
 
     /// The set of `first` and `others` (callers pass `others` empty for one touch: no array).
     private func touchSet(_ first: Touch, _ others: [Touch]) -> Set<Touch> {
-        if let cached = cachedSet, cached.first === first, cached.others.count == others.count {
+        if setFirst === first, setOthers.count == others.count {
             var same = true
-            for i in others.indices where others[i] !== cached.others[i] {
+            for i in others.indices where others[i] !== setOthers[i] {
                 same = false
                 break
             }
-            if same { return cached.set }
+            if same { return touchSetStorage }
         }
-        var set = Set<Touch>(minimumCapacity: 1 + others.count)
-        set.insert(first)
-        for touch in others { set.insert(touch) }
-        cachedSet = (first, others, set)
-        return set
+        touchSetStorage.removeAll(keepingCapacity: true)
+        touchSetStorage.insert(first)
+        for touch in others { touchSetStorage.insert(touch) }
+        setFirst = first
+        setOthers = others
+        return touchSetStorage
+    }
+
+    /// After each event: the reused Set keeps no touch alive.
+    private func releaseTouchSet() {
+        guard setFirst != nil else { return }
+        touchSetStorage.removeAll(keepingCapacity: true)
+        setFirst = nil
+        setOthers.removeAll()
     }
 
     /// Hit-tests a new touch and decides where it may go (spec §3, "On began").
@@ -296,6 +310,7 @@ final class TouchDispatcher {
         for touch in batch.touches(in: .ended) { finish(touch) }
         send(batch, event: lastEvent)
         for touch in delayed { scheduleDelayedEnd(touch) }
+        releaseTouchSet()
     }
 
     private func scheduleDelayedEnd(_ touch: Touch) {
@@ -310,6 +325,7 @@ final class TouchDispatcher {
                 batch.add(view, .ended, touch)
                 self.finish(touch)
                 self.send(batch, event: self.lastEvent)
+                self.releaseTouchSet()
             }
         }
     }
@@ -356,6 +372,7 @@ final class TouchDispatcher {
         }
         if !batch.isEmpty { tracer?.log(.touches, "cancelling view touches: \(reason)") }
         send(batch, event: lastEvent)
+        releaseTouchSet()
     }
 
     static func ids(_ touches: Set<Touch>) -> String {

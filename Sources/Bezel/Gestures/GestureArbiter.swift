@@ -18,6 +18,8 @@
 final class GestureArbiter {
     unowned let dispatcher: TouchDispatcher
     @exclusivity(unchecked) private(set) var arena: [GestureRecognizer] = []
+    /// The arena being reset (`resetArena`), its storage kept for the next one.
+    @exclusivity(unchecked) private var resetting: [GestureRecognizer] = []
     @exclusivity(unchecked) private var work: [Work] = []
     @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
     @exclusivity(unchecked) private var depth = 0
@@ -115,10 +117,19 @@ final class GestureArbiter {
     }
 
     private func resetArena() {
-        let recognizers = arena
-        arena.removeAll(keepingCapacity: true)
         waiting.removeAll(keepingCapacity: true)
-        for recognizer in recognizers { reset(recognizer) }
+        // The arena is swapped with a spare array, not copied: both keep their storage (a
+        // copy then `removeAll(keepingCapacity:)` allocated a new buffer at every tap, M3).
+        // A reset that empties the arena again (from a recognizer's `reset()`) gets a copy.
+        guard resetting.isEmpty else {
+            let recognizers = arena
+            arena.removeAll()
+            for recognizer in recognizers { reset(recognizer) }
+            return
+        }
+        swap(&arena, &resetting)
+        for recognizer in resetting { reset(recognizer) }
+        resetting.removeAll(keepingCapacity: true)
     }
 
     private func reset(_ recognizer: GestureRecognizer) {

@@ -49,6 +49,8 @@ open class GestureRecognizer {
     @exclusivity(unchecked) unowned(unsafe) var arbiter: GestureArbiter?
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     @exclusivity(unchecked) private var timers: [TimerHandle] = []
+    /// Timers from `makeTimer`, kept for the recognizer's life and started again and again.
+    @exclusivity(unchecked) private var reusableTimers: [TimerHandle] = []
 
     private struct TargetAction {
         weak var target: AnyObject?
@@ -288,8 +290,40 @@ open class GestureRecognizer {
         return handle
     }
 
+    /// A timer of this recognizer's own, made once and started for each touch with
+    /// `start(_:after:)` (the built-in recognizers' timeouts): no timer and no closure made
+    /// per touch (issue 17 item 2). `action` gets the recognizer, so it needs to capture
+    /// nothing; it runs as `schedule(after:_:)`'s do, as part of the engine's dispatch, and the
+    /// timer is cancelled with the others (final state, reset, deinit).
+    func makeTimer(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> TimerHandle {
+        // Not a weak capture (Platform/UnownedReferences.swift): the recognizer owns the
+        // timer and cancels it in its reset and its deinit.
+        let handle = RunLoop.makeTimer { [unowned(unsafe) self] in
+            guard let arbiter = self.arbiter else { return }
+            arbiter.timerTurn { action(self) }
+        }
+        reusableTimers.append(handle)
+        return handle
+    }
+
+    /// Starts (or restarts) `timer` from `makeTimer`, `delay` seconds from now on the
+    /// runtime's clock. Does nothing, reported, when the recognizer is not tracking touches.
+    func start(_ timer: TimerHandle, after delay: TimeInterval) {
+        guard let arbiter, let runLoop = arbiter.runLoop else {
+            Diagnostics.report(.apiMisuse, "\(debugName): a timer started while the recognizer is not tracking touches; not started")
+            return
+        }
+        runLoop.start(timer, after: delay)
+    }
+
+    /// The usual timeout: a recognizer still undecided when its time is up fails.
+    func failIfStillPossible() {
+        if state == .possible { state = .failed }
+    }
+
     var hasScheduledTimers: Bool {
         for timer in timers where timer.isScheduled { return true }
+        for timer in reusableTimers where timer.isScheduled { return true }
         return false
     }
 
@@ -298,15 +332,17 @@ open class GestureRecognizer {
     }
 
     deinit {
-        // Its timers' closures do not keep it (see `schedule(after:_:)`).
-        let timers = timers
+        // Its timers' closures do not keep it (see `schedule(after:_:)` and `makeTimer`).
+        let timers = timers + reusableTimers
         guard !timers.isEmpty else { return }
         cleanUpAsMainActor { for timer in timers { timer.cancel() } }
     }
 
     func cancelTimers() {
+        for timer in reusableTimers { timer.cancel() }
+        guard !timers.isEmpty else { return }
         for timer in timers { timer.cancel() }
-        timers.removeAll()
+        timers.removeAll(keepingCapacity: true)
     }
 }
 

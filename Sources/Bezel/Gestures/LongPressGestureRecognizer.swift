@@ -17,8 +17,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private var tapsCompleted = 0
     private var landing = LandingPoints()
-    private var pressTimer: TimerHandle?
-    private var gapTimer: TimerHandle?
+    /// Made once (`makeTimer`), started when the fingers are down: held long enough, it begins.
+    private lazy var pressTimer = makeTimer { recognizer in
+        if recognizer.state == .possible { recognizer.state = .began }
+    }
+    /// Made once, started after each of the taps before the press: a pause too long fails.
+    private lazy var gapTimer = makeTimer { $0.failIfStillPossible() }
 
     private var touchesRequired: Int { max(1, numberOfTouchesRequired) }
 
@@ -28,18 +32,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             for touch in touches { ignore(touch, for: event) }
             return
         }
-        gapTimer?.cancel()
+        gapTimer.cancel()
         landing.record(touches)
         if numberOfTouches > touchesRequired {
             state = .failed
             return
         }
         if numberOfTouches == touchesRequired, tapsCompleted >= numberOfTapsRequired {
-            pressTimer?.cancel()
-            pressTimer = schedule(after: minimumPressDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.state = .began
-            }
+            start(pressTimer, after: minimumPressDuration)
         }
     }
 
@@ -57,17 +57,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
-            pressTimer?.cancel()
+            pressTimer.cancel()
             guard numberOfTouches == 0, tapsCompleted < numberOfTapsRequired else {
                 // Lifted before the press was long enough.
                 state = .failed
                 return
             }
             tapsCompleted += 1
-            gapTimer = schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.state = .failed
-            }
+            start(gapTimer, after: maximumIntervalBetweenSuccessiveTaps)
         case .began, .changed:
             if numberOfTouches < touchesRequired { state = .ended }
         default:
@@ -83,7 +80,5 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.reset()
         tapsCompleted = 0
         landing.clear()
-        pressTimer = nil
-        gapTimer = nil
     }
 }

@@ -32,7 +32,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     private var start: Point?
     private var tracker = VelocityTracker()
-    private var timer: TimerHandle?
+    /// Made once (`makeTimer`), started with the first finger: a swipe slower than `maximumDuration` fails.
+    private lazy var timer = makeTimer { $0.failIfStillPossible() }
     private var mostFingers = 0
 
     private func centroid() -> Point? {
@@ -56,12 +57,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         start = centroid()
         tracker.clear()
         if let start { tracker.add(start, at: event.timestamp) }
-        if timer == nil {
-            timer = schedule(after: maximumDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.state = .failed
-            }
-        }
+        // From the first finger: later fingers do not extend the time allowed.
+        if !timer.isScheduled { start(timer, after: maximumDuration) }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
@@ -98,7 +95,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         super.reset()
         start = nil
         tracker.clear()
-        timer = nil
         mostFingers = 0
     }
 }

@@ -5,9 +5,9 @@
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
     /// Taps needed (UIKit default 1). Values below 1 are treated as 1.
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// Fingers per tap (UIKit default 1). Values below 1 are treated as 1.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// How far (points) a finger may move from where it landed: the spec's ~10 pt, UIKit's behaviour.
     public var allowableMovement: Double = 10
     /// The longest a single tap may last. UIKit's private `maximumTapDuration` is 1.5 s.
@@ -23,15 +23,17 @@ open class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var mostFingersInThisTap = 0
     @exclusivity(unchecked) private var landing = LandingPoints()
     @exclusivity(unchecked) private var firstTapLocation: Point?
-    @exclusivity(unchecked) private var tapTimer: TimerHandle?
-    @exclusivity(unchecked) private var gapTimer: TimerHandle?
+    /// Made once, started for each tap (`makeTimer`): a tap that lasts too long fails.
+    private lazy var tapTimer = makeTimer { $0.failIfStillPossible() }
+    /// Made once, started after each tap but the last: a pause too long between taps fails.
+    private lazy var gapTimer = makeTimer { $0.failIfStillPossible() }
 
     private var tapsRequired: Int { max(1, numberOfTapsRequired) }
     private var touchesRequired: Int { max(1, numberOfTouchesRequired) }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
-        gapTimer?.cancel()
+        gapTimer.cancel()
         let startsTap = numberOfTouches == touches.count
         landing.record(touches)
         if numberOfTouches > touchesRequired {
@@ -46,10 +48,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 return
             }
             firstTapLocation = firstTapLocation ?? here
-            tapTimer = schedule(after: maximumTapDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.state = .failed
-            }
+            start(tapTimer, after: maximumTapDuration)
         }
     }
 
@@ -65,7 +64,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             return
         }
         guard numberOfTouches == 0 else { return }
-        tapTimer?.cancel()
+        tapTimer.cancel()
         guard mostFingersInThisTap == touchesRequired else {
             state = .failed
             return
@@ -75,10 +74,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapsCompleted >= tapsRequired {
             state = .recognized
         } else {
-            gapTimer = schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.state = .failed
-            }
+            start(gapTimer, after: maximumIntervalBetweenSuccessiveTaps)
         }
     }
 
@@ -92,8 +88,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         mostFingersInThisTap = 0
         landing.clear()
         firstTapLocation = nil
-        tapTimer = nil
-        gapTimer = nil
     }
 
     private func movedTooFar(_ touches: Set<Touch>) -> Bool {

@@ -2,26 +2,37 @@
 /// after it fired, does nothing.
 @MainActor
 public final class TimerHandle {
-    let deadline: TimeInterval
-    let sequence: UInt64
+    fileprivate(set) var deadline: TimeInterval = 0
+    fileprivate(set) var sequence: UInt64 = 0
     @exclusivity(unchecked) fileprivate var action: (() -> Void)?
+    /// A reusable timer (`RunLoop.makeTimer`) keeps its action when it fires or is
+    /// cancelled, to be started again; a one-shot timer lets it go.
+    private let isReusable: Bool
+    @exclusivity(unchecked) fileprivate var isPending = false
     /// Not a weak reference (Platform/UnownedReferences.swift): only a pending timer reads it
     /// (`cancel()` returns first otherwise), and a dying run loop clears its pending ones.
     fileprivate unowned(unsafe) var runLoop: RunLoop?
 
-    fileprivate init(deadline: TimeInterval, sequence: UInt64, action: @escaping () -> Void, runLoop: RunLoop) {
-        self.deadline = deadline
-        self.sequence = sequence
+    fileprivate init(action: @escaping () -> Void, isReusable: Bool) {
         self.action = action
-        self.runLoop = runLoop
+        self.isReusable = isReusable
     }
 
-    public var isScheduled: Bool { action != nil }
+    public var isScheduled: Bool { isPending }
 
     public func cancel() {
-        guard action != nil else { return }
-        action = nil
+        guard isPending else { return }
+        isPending = false
+        if !isReusable { action = nil }
         runLoop?.remove(self)
+    }
+
+    /// Called when it fires: no longer pending; the action to run.
+    fileprivate func takeAction() -> (() -> Void)? {
+        isPending = false
+        let action = action
+        if !isReusable { self.action = nil }
+        return action
     }
 }
 
@@ -52,22 +63,53 @@ public final class RunLoop {
         // Pending timers point back here (unowned): they are let go.
         let pending = timers
         guard !pending.isEmpty else { return }
-        cleanUpAsMainActor { for timer in pending { timer.runLoop = nil } }
+        cleanUpAsMainActor {
+            for timer in pending {
+                timer.runLoop = nil
+                timer.cancel()
+            }
+        }
     }
 
     /// Runs `action` once, `delay` seconds from now (a negative or NaN delay means "now").
     @discardableResult
     public func schedule(after delay: TimeInterval, _ action: @escaping () -> Void) -> TimerHandle {
+        let handle = TimerHandle(action: action, isReusable: false)
+        insert(handle, after: delay)
+        return handle
+    }
+
+    /// A timer that is not running yet and keeps `action` for its whole life: `start(_:after:)`
+    /// runs it again and again without making a new timer each time (a gesture recognizer's
+    /// timeout, started for every touch; issue 17 item 2: one allocation per recognizer, not
+    /// two per touch).
+    static func makeTimer(_ action: @escaping () -> Void) -> TimerHandle {
+        TimerHandle(action: action, isReusable: true)
+    }
+
+    /// Starts (or restarts) a timer from `makeTimer`, `delay` seconds from now.
+    func start(_ handle: TimerHandle, after delay: TimeInterval) {
+        handle.cancel()
+        guard handle.action != nil else {
+            Diagnostics.report(.apiMisuse, "RunLoop.start(_:after:): a one-shot timer that already fired or was cancelled cannot be started again")
+            return
+        }
+        insert(handle, after: delay)
+    }
+
+    private func insert(_ handle: TimerHandle, after delay: TimeInterval) {
         let safeDelay = delay.isFinite && delay > 0 ? delay : 0
         nextSequence += 1
-        let handle = TimerHandle(deadline: clock.now + safeDelay, sequence: nextSequence, action: action, runLoop: self)
+        handle.deadline = clock.now + safeDelay
+        handle.sequence = nextSequence
+        handle.runLoop = self
+        handle.isPending = true
         var index = timers.endIndex
         for i in timers.indices where (timers[i].deadline, timers[i].sequence) > (handle.deadline, handle.sequence) {
             index = i
             break
         }
         timers.insert(handle, at: index)
-        return handle
     }
 
     fileprivate func remove(_ handle: TimerHandle) {
@@ -84,8 +126,7 @@ public final class RunLoop {
     public func fireDueTimers() {
         while let first = timers.first, first.deadline <= clock.now {
             timers.removeFirst()
-            let action = first.action
-            first.action = nil
+            let action = first.takeAction()
             if isFiringTimer {
                 action?()
                 continue
