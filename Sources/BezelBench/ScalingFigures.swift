@@ -17,7 +17,7 @@ import BezelScenes
 @MainActor
 func makeHDScene() -> (StandardKioskScene, HeadlessDisplay)? {
     let app = Application(clock: VirtualClock(), tracer: Tracer())
-    let scene = StandardKioskScene(application: app, layoutScale: 2.25)
+    let scene = StandardKioskScene(application: app, layoutScale: 2.25, windowSize: Size(width: 1920, height: 1080))
     guard let display = try? HeadlessDisplay(window: scene.window) else { return nil }
     display.renderFrame()
     return (scene, display)
@@ -98,20 +98,6 @@ final class PressScene {
     }
 }
 
-/// Times `body` `iterations` times after a tenth as many warm-up runs.
-@MainActor
-func timed(iterations: Int, _ body: () -> Void) -> Stats {
-    var samples: [UInt64] = []
-    samples.reserveCapacity(iterations)
-    for i in 0..<(iterations + iterations / 10) {
-        let t0 = nowNanoseconds()
-        body()
-        let t1 = nowNanoseconds()
-        if i >= iterations / 10 { samples.append(t1 - t0) }
-    }
-    return Stats(samples)
-}
-
 struct ScalingFigures {
     let m1HD: Stats
     let m2Few: Stats
@@ -139,16 +125,10 @@ func measureScalingFigures(iterations: Int) -> ScalingFigures? {
     let wide = PressScene(.wide(1000)), deep = PressScene(.deep(250))
     // Time only the press (the run loop's advance is not part of M3).
     func pressTime(_ scene: PressScene) -> Stats {
-        var samples: [UInt64] = []
-        for i in 0..<(iterations + iterations / 10) {
-            scene.app.runLoop.advance(by: 1)
-            let t0 = nowNanoseconds()
+        timed(iterations: iterations, beforeEach: { scene.app.runLoop.advance(by: 1) }) {
             scene.app.handleTouchFrame(TouchFrame([.down(1, at: scene.point)], timestamp: scene.clock.now))
             scene.app.handleTouchFrame(TouchFrame([.up(1)], timestamp: scene.clock.now))
-            let t1 = nowNanoseconds()
-            if i >= iterations / 10 { samples.append(t1 - t0) }
         }
-        return Stats(samples)
     }
     let m3Wide = pressTime(wide), m3Deep = pressTime(deep)
     guard wide.clicks == iterations + iterations / 10, deep.clicks == iterations + iterations / 10 else {

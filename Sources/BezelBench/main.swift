@@ -224,15 +224,9 @@ func measureRenderingAtScale2(iterations: Int) -> Stats {
         exit(1)
     }
     display.renderFrame()
-    var full: [UInt64] = []
-    for i in 0..<(iterations + iterations / 10) {
-        scene.window.setNeedsFullRedraw()
-        let t0 = nowNanoseconds()
+    return timed(iterations: iterations, beforeEach: { scene.window.setNeedsFullRedraw() }) {
         display.renderFrame()
-        let t1 = nowNanoseconds()
-        if i >= iterations / 10 { full.append(t1 - t0) }
     }
-    return Stats(full)
 }
 
 /// M7: one on-screen key tap to the field's redrawn frame. A TextField at the top of the

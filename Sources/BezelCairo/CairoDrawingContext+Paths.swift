@@ -82,6 +82,7 @@ extension CairoDrawingContext {
         Self.append(path, to: cairo)
         cairo_set_fill_rule(cairo, Self.cairoRule(rule))
         cairo_clip(cairo)
+        clipDidChange()
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
     }
 

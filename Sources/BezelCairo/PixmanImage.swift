@@ -74,4 +74,10 @@ struct PixelBox: Equatable {
     func offsetBy(_ dx: Int32, _ dy: Int32) -> PixelBox {
         PixelBox(x: x + dx, y: y + dy, width: width, height: height)
     }
+
+    /// The smallest box holding both.
+    func union(_ other: PixelBox) -> PixelBox {
+        let left = min(x, other.x), top = min(y, other.y)
+        return PixelBox(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
 }

@@ -36,14 +36,16 @@ public final class StandardKioskScene {
 
     /// - Parameters:
     ///   - layoutScale: multiplies every length (1: the 800x480 scene; 2.25: 1800x1080 of
-    ///     layout in a 1920x1080 window, the comparison's "layout scaled 2.25x").
-    public init(application: Application, layoutScale: Double = 1) {
+    ///     layout, which the comparison's "layout scaled 2.25x" puts in a 1920x1080 window).
+    ///   - windowSize: the window's size; by default the scene's 800x480 times `layoutScale`.
+    ///     The header, the grid and the footer span its width.
+    public init(application: Application, layoutScale: Double = 1, windowSize: Size? = nil) {
         let s = layoutScale
         self.layoutScale = s
         func r(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
             Rect(x: x * s, y: y * s, width: width * s, height: height * s)
         }
-        let size = s == 1 ? Self.size : Size(width: max(1920, Self.size.width * s), height: Self.size.height * s)
+        let size = windowSize ?? Size(width: Self.size.width * s, height: Self.size.height * s)
         window = Window(frame: Rect(origin: .zero, size: size), application: application)
         window.name = "window"
         root = View(name: "root", frame: Rect(origin: .zero, size: size))
