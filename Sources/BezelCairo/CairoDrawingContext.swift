@@ -36,6 +36,8 @@ public final class CairoDrawingContext: DrawingContext {
         let plan: RoundedShapePlan
         /// Its pixels for pixman (nil if pixman refused them: cairo draws it then).
         let pixels: PixmanImage?
+        /// The plan's tint colour for pixman (nil when it has no tinted boxes).
+        let tint: PixmanSolidColor?
     }
 
     /// The target's pixels for pixman: cached shapes are blitted straight into them.
@@ -231,8 +233,9 @@ public final class CairoDrawingContext: DrawingContext {
             cairo_fill(painter)
             cairo_destroy(painter)
             cairo_surface_flush(surface)
-            shape = CachedShape(surface: surface, plan: RoundedShapePlan(surface: surface, width: Int(r.width), height: Int(r.height), radius: radius),
-                                pixels: PixmanImage(surface: surface))
+            let plan = RoundedShapePlan(surface: surface, width: Int(r.width), height: Int(r.height), radius: radius)
+            shape = CachedShape(surface: surface, plan: plan, pixels: PixmanImage(surface: surface),
+                                tint: plan.tinted.isEmpty ? nil : PixmanSolidColor(pixel: plan.tintPixel))
             shapes[key] = shape
         }
         if blit(shape, at: x, y) { return true }
@@ -246,9 +249,11 @@ public final class CairoDrawingContext: DrawingContext {
             for box in plan.solid { cairo_rectangle(cairo, x + Double(box.x), y + Double(box.y), Double(box.width), Double(box.height)) }
             cairo_fill(cairo)
         }
-        if !plan.blended.isEmpty {
+        if !plan.blended.isEmpty || !plan.tinted.isEmpty {
             cairo_set_source_surface(cairo, shape.surface, x, y)
-            for box in plan.blended { cairo_rectangle(cairo, x + Double(box.x), y + Double(box.y), Double(box.width), Double(box.height)) }
+            for box in plan.blended + plan.tinted {
+                cairo_rectangle(cairo, x + Double(box.x), y + Double(box.y), Double(box.width), Double(box.height))
+            }
             cairo_fill(cairo)
         }
         cairo_restore(cairo)
@@ -259,7 +264,7 @@ public final class CairoDrawingContext: DrawingContext {
     /// false (nothing drawn) when cairo must do it (inside a group or capture, a clip that is
     /// not whole-pixel rectangles).
     private func blit(_ shape: CachedShape, at x: Double, _ y: Double) -> Bool {
-        guard let source = shape.pixels, let destination = targetPixels,
+        guard let source = shape.pixels, let destination = targetPixels, shape.plan.tinted.isEmpty || shape.tint != nil,
               cairo_get_group_target(cairo) == target.surface, let clip = deviceClipBoxes() else { return false }
         let dx = Int32(x), dy = Int32(y)
         let plan = shape.plan
@@ -268,6 +273,12 @@ public final class CairoDrawingContext: DrawingContext {
             for box in plan.solid {
                 let b = box.offsetBy(dx, dy).intersection(area)
                 if !b.isEmpty { destination.fill(b, with: plan.solidPixel); touched = touched?.union(b) ?? b }
+            }
+            if let tint = shape.tint {
+                for box in plan.tinted {
+                    let b = box.offsetBy(dx, dy).intersection(area)
+                    if !b.isEmpty { destination.blend(tint, into: b); touched = touched?.union(b) ?? b }
+                }
             }
             for box in plan.blended {
                 let b = box.offsetBy(dx, dy).intersection(area)

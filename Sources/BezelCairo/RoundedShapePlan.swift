@@ -6,8 +6,10 @@ import CCairo
 /// when the shape is cached, and split into
 /// - `solid` boxes: every pixel the same opaque colour, filled as a plain rectangle (pixman's
 ///   fill, a memset-like loop: the inside of a button);
+/// - `tinted` boxes: every pixel the same translucent colour, composited from that colour
+///   (a pressed button's darkening overlay, the straight bands of a translucent border);
 /// - `blended` boxes: the four corners and the partly covered rows or columns of the edges,
-///   composited from the cached pixels (the anti-aliased arcs, a translucent border's band);
+///   composited from the cached pixels (the anti-aliased arcs);
 /// - nothing at all where the shape is transparent (the inside of a border ring).
 ///
 /// The pixels are exactly those of compositing the whole cached shape: an opaque pixel
@@ -18,8 +20,12 @@ import CCairo
 struct RoundedShapePlan {
     /// Boxes (shape-local device pixels) filled with `solidPixel`.
     var solid: [PixelBox] = []
+    /// Boxes composited from `tintPixel`.
+    var tinted: [PixelBox] = []
     /// Boxes composited from the cached pixels.
     var blended: [PixelBox] = []
+    /// The translucent pixel of the tinted boxes (premultiplied 0xAARRGGBB).
+    var tintPixel: UInt32 = 0
     /// The opaque pixel of the solid boxes (0xAARRGGBB, as the cached surface holds it).
     var solidPixel: UInt32 = 0
     /// `solidPixel` as cairo colour channels: cairo turns them back into the same 8-bit ones.
@@ -42,6 +48,7 @@ struct RoundedShapePlan {
         // along its length.
         let corner = min(Int(radius.rounded(.up)), width / 2, height / 2)
         var uniformOpaque: UInt32?
+        var uniformTint: UInt32?
         func add(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
             guard w > 0, h > 0 else { return }
             // Trim transparent rows and columns off the box: only what the shape covers is drawn.
@@ -59,6 +66,9 @@ struct RoundedShapePlan {
             if uniform, first >> 24 == 0xFF, uniformOpaque == nil || uniformOpaque == first {
                 uniformOpaque = first
                 solid.append(box)
+            } else if uniform, uniformTint == nil || uniformTint == first {
+                uniformTint = first
+                tinted.append(box)
             } else {
                 blended.append(box)
             }
@@ -73,5 +83,6 @@ struct RoundedShapePlan {
         add(width - corner, corner, corner, middleHeight)
         add(corner, corner, middleWidth, middleHeight)
         solidPixel = uniformOpaque ?? 0
+        tintPixel = uniformTint ?? 0
     }
 }

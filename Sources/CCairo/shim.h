@@ -114,5 +114,8 @@ void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_
                               int32_t src_x, int32_t src_y, int32_t mask_x, int32_t mask_y,
                               int32_t dest_x, int32_t dest_y, int32_t width, int32_t height);
 pixman_bool_t pixman_fill(uint32_t *bits, int stride, int bpp, int x, int y, int width, int height, uint32_t filler);
+// A solid colour source (pixman_color_t: 16-bit premultiplied channels).
+typedef struct { uint16_t red, green, blue, alpha; } pixman_color_t;
+pixman_image_t *pixman_image_create_solid_fill(const pixman_color_t *color);
 
 #endif

@@ -364,3 +364,44 @@ final class CanvasView: View {
         #expect(plain.corner == 0xFF0000, "without clipsToBounds the subview draws into the corner")
     }
 }
+
+/// Issue 17: cached rounded shapes are put on screen with pixman, split into plain fills,
+/// solid-colour blends and blends of their pixels (RoundedShapePlan.swift). The pixels must be
+/// exactly those cairo draws: the same shapes drawn inside a group (where the pixman path is
+/// not taken) give the same buffer, bit for bit.
+@MainActor
+@Suite struct CachedShapePixelTests {
+    func draw(inGroup: Bool) throws -> ImageBuffer {
+        let buffer = try ImageBuffer(width: 200, height: 120)
+        let context = try CairoDrawingContext(target: buffer)
+        // A background with every pixel different, so a blend that reads wrong shows.
+        for x in 0..<200 { context.fill(Rect(x: Double(x), y: 0, width: 1, height: 120), color: Color(red: Double(x) / 199, green: 0.5, blue: 1 - Double(x) / 199)) }
+        if inGroup { context.beginGroup() }
+        // Apart, not overlapping (a group composites overlapping shapes in another order, off
+        // by one in places): a pressed button's overlay (a translucent fill: tinted boxes), an
+        // opaque fill (solid and blended boxes), a button's translucent 1 px border and a
+        // thick translucent ring (tinted and blended boxes).
+        context.fillRoundedRect(Rect(x: 10, y: 10, width: 120, height: 80), radius: 12, color: Color.black.withAlpha(0.25))
+        context.fillRoundedRect(Rect(x: 140, y: 4, width: 50, height: 30), radius: 8, color: Color(rgb: 0x34495E))
+        context.strokeRoundedRect(Rect(x: 140, y: 38, width: 50, height: 30), radius: 8, lineWidth: 1, color: Color.white.withAlpha(0.25))
+        context.strokeRoundedRect(Rect(x: 140, y: 72, width: 50, height: 44), radius: 20, lineWidth: 6, color: Color(rgb: 0xF39C12).withAlpha(0.6))
+        if inGroup { context.endGroup(alpha: 1) }
+        return buffer
+    }
+
+    @Test func theirPixelsAreExactlyCairos() throws {
+        let direct = try draw(inGroup: false)
+        let drawnByCairo = try draw(inGroup: true)
+        #expect(direct.countDifferingPixels(from: drawnByCairo, tolerance: 0) == 0)
+        // The overlay darkened the background under it, and left the corner outside alone.
+        #expect(direct.pixel(x: 70, y: 50) != drawnByCairoBackground(x: 70))
+        #expect(direct.pixel(x: 10, y: 10) == drawnByCairoBackground(x: 10))
+    }
+
+    /// The background's pixel at column `x` (drawn alone).
+    func drawnByCairoBackground(x: Int) -> UInt32? {
+        guard let buffer = try? ImageBuffer(width: 200, height: 120), let context = try? CairoDrawingContext(target: buffer) else { return nil }
+        context.fill(Rect(x: Double(x), y: 0, width: 1, height: 120), color: Color(red: Double(x) / 199, green: 0.5, blue: 1 - Double(x) / 199))
+        return buffer.pixel(x: x, y: 50)
+    }
+}
