@@ -40,8 +40,18 @@ public final class CairoDrawingContext: DrawingContext {
         let tint: PixmanSolidColor?
     }
 
-    /// The target's pixels for pixman: cached shapes are blitted straight into them.
-    private lazy var targetPixels = PixmanImage(surface: target.surface)
+    /// The target's pixels for pixman: cached shapes, labels and plain rectangles are put
+    /// straight into them. Nil when the target is not a 32-bit image, or when pixman is off.
+    private var targetPixels: PixmanImage? {
+        if !drawsThroughPixman { return nil }
+        if let pixels = cachedTargetPixels { return pixels }
+        cachedTargetPixels = PixmanImage(surface: target.surface)
+        return cachedTargetPixels
+    }
+    private var cachedTargetPixels: PixmanImage?
+    /// False: everything is drawn by cairo, as before issue 17's pixman paths (tests compare
+    /// the two, pixel for pixel).
+    var drawsThroughPixman = true
 
     private struct ShapeKey: Hashable {
         let width: Double
@@ -158,9 +168,43 @@ public final class CairoDrawingContext: DrawingContext {
 
     public func fill(_ rect: Rect, color: Color) {
         let r = rect.standardized
+        if fillDirectly(r, color: resolve(color)) { return }
         setColor(color)
         cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)
         cairo_fill(cairo)
+    }
+
+    /// A rectangle of one colour on whole device pixels, put straight into the target with
+    /// pixman (a view's background: cairo's path, clip and compositor set-up cost ~10 K
+    /// instructions of M2's redraw of one button). False (nothing drawn) when cairo must draw
+    /// it: a fractional or rotated rectangle, a group, a clip that is not whole pixels.
+    private func fillDirectly(_ rect: Rect, color: Color) -> Bool {
+        guard !rect.isEmpty, let destination = targetPixels, cairo_get_group_target(cairo) == target.surface,
+              let pixel = Self.premultipliedPixel(color), let (device, _) = wholePixelRect(of: rect),
+              abs(device.minX) < 65536, abs(device.minY) < 65536, device.width < 65536, device.height < 65536,
+              let clip = deviceClipBoxes() else { return false }
+        guard pixel >> 24 != 0 else { return true }
+        let box = PixelBox(x: Int32(device.minX), y: Int32(device.minY), width: Int32(device.width), height: Int32(device.height))
+        let tint = pixel >> 24 == 0xFF ? nil : PixmanSolidColor(pixel: pixel)
+        guard pixel >> 24 == 0xFF || tint != nil else { return false }
+        drawIntoTarget(within: clip) { area in
+            let b = box.intersection(area)
+            guard !b.isEmpty else { return nil }
+            if let tint { destination.blend(tint, into: b) } else { destination.fill(b, with: pixel) }
+            return b
+        }
+        return true
+    }
+
+    /// `color` as the premultiplied 0xAARRGGBB pixel cairo fills with: each channel clamped to
+    /// 0...1, premultiplied, made 16-bit as cairo's `_cairo_color_double_to_short` does
+    /// (x * 65535 + 0.5) and cut to its high byte as pixman does. Nil for a non-finite channel.
+    static func premultipliedPixel(_ color: Color) -> UInt32? {
+        guard color.red.isFinite, color.green.isFinite, color.blue.isFinite, color.alpha.isFinite else { return nil }
+        func clamped(_ value: Double) -> Double { min(1, max(0, value)) }
+        let alpha = clamped(color.alpha)
+        func byte(_ value: Double) -> UInt32 { UInt32(UInt16(value * 65535 + 0.5) >> 8) }
+        return byte(alpha) << 24 | byte(clamped(color.red) * alpha) << 16 | byte(clamped(color.green) * alpha) << 8 | byte(clamped(color.blue) * alpha)
     }
 
     private func roundedRectPath(_ rect: Rect, radius: Double) {

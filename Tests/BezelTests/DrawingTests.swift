@@ -365,33 +365,41 @@ final class CanvasView: View {
     }
 }
 
-/// Issue 17: cached rounded shapes are put on screen with pixman, split into plain fills,
-/// solid-colour blends and blends of their pixels (RoundedShapePlan.swift). The pixels must be
-/// exactly those cairo draws: the same shapes drawn inside a group (where the pixman path is
-/// not taken) give the same buffer, bit for bit.
+/// Issue 17: cached rounded shapes, labels and plain rectangles are put on screen with pixman,
+/// split into plain fills, solid-colour blends and blends of their pixels
+/// (RoundedShapePlan.swift). The pixels must be exactly those cairo draws: the same drawing
+/// with the pixman paths off gives the same buffer, bit for bit.
 @MainActor
 @Suite struct CachedShapePixelTests {
-    func draw(inGroup: Bool) throws -> ImageBuffer {
+    func draw(throughPixman: Bool) throws -> ImageBuffer {
         let buffer = try ImageBuffer(width: 200, height: 120)
         let context = try CairoDrawingContext(target: buffer)
+        context.drawsThroughPixman = throughPixman
         // A background with every pixel different, so a blend that reads wrong shows.
         for x in 0..<200 { context.fill(Rect(x: Double(x), y: 0, width: 1, height: 120), color: Color(red: Double(x) / 199, green: 0.5, blue: 1 - Double(x) / 199)) }
-        if inGroup { context.beginGroup() }
-        // Apart, not overlapping (a group composites overlapping shapes in another order, off
-        // by one in places): a pressed button's overlay (a translucent fill: tinted boxes), an
-        // opaque fill (solid and blended boxes), a button's translucent 1 px border and a
-        // thick translucent ring (tinted and blended boxes).
+        // A pressed button's overlay (a translucent fill: tinted boxes), an opaque fill (solid
+        // and blended boxes), a button's translucent 1 px border and a thick translucent ring
+        // (tinted and blended boxes); a label over the overlay.
         context.fillRoundedRect(Rect(x: 10, y: 10, width: 120, height: 80), radius: 12, color: Color.black.withAlpha(0.25))
         context.fillRoundedRect(Rect(x: 140, y: 4, width: 50, height: 30), radius: 8, color: Color(rgb: 0x34495E))
         context.strokeRoundedRect(Rect(x: 140, y: 38, width: 50, height: 30), radius: 8, lineWidth: 1, color: Color.white.withAlpha(0.25))
         context.strokeRoundedRect(Rect(x: 140, y: 72, width: 50, height: 44), radius: 20, lineWidth: 6, color: Color(rgb: 0xF39C12).withAlpha(0.6))
-        if inGroup { context.endGroup(alpha: 1) }
+        // Plain rectangles (pixman fills and solid blends), odd and out-of-range channel values
+        // included, and one cut by a whole-pixel clip.
+        context.fill(Rect(x: 12, y: 95, width: 30, height: 20), color: Color(red: 0.123, green: 0.5, blue: 0.999))
+        context.fill(Rect(x: 46, y: 95, width: 30, height: 20), color: Color(red: 0.7, green: 0.2, blue: 0.0, alpha: 0.37))
+        context.fill(Rect(x: 80, y: 95, width: 30, height: 20), color: Color(red: 2, green: -1, blue: 0.5, alpha: 0.5))
+        context.saveState()
+        context.clip(to: Rect(x: 100, y: 100, width: 10, height: 10))
+        context.fill(Rect(x: 90, y: 90, width: 40, height: 30), color: Color.white.withAlpha(0.8))
+        context.restoreState()
+        context.drawText("Kiosk 12", in: Rect(x: 20, y: 30, width: 100, height: 30), style: TextStyle(size: 17.5, color: .white))
         return buffer
     }
 
     @Test func theirPixelsAreExactlyCairos() throws {
-        let direct = try draw(inGroup: false)
-        let drawnByCairo = try draw(inGroup: true)
+        let direct = try draw(throughPixman: true)
+        let drawnByCairo = try draw(throughPixman: false)
         #expect(direct.countDifferingPixels(from: drawnByCairo, tolerance: 0) == 0)
         // The overlay darkened the background under it, and left the corner outside alone.
         #expect(direct.pixel(x: 70, y: 50) != drawnByCairoBackground(x: 70))
