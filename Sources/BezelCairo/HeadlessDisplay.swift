@@ -14,7 +14,8 @@ public final class HeadlessDisplay {
     public let cache: ImageBuffer
     /// What a screen would show: the rendered frame itself.
     public var framebuffer: ImageBuffer { cache }
-    private let context: CairoDrawingContext
+    /// Internal: tests draw the same frames with the pixman paths off and compare.
+    let context: CairoDrawingContext
     /// Where the empty parts of the window show (no view draws there): black, like an unlit panel.
     public var clearColor = Color.black
     /// How the panel is mounted: the UI is drawn rotated into the panel-sized buffers.

@@ -101,6 +101,32 @@ struct PixelBox: Equatable {
         PixelBox(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    /// `box` without the pixels of `holes` (which may overlap), as few boxes as pixman's
+    /// regions make them (y-x bands); `[box]` if pixman fails.
+    static func subtracting(_ holes: [PixelBox], from box: PixelBox) -> [PixelBox] {
+        guard !holes.isEmpty, !box.isEmpty else { return box.isEmpty ? [] : [box] }
+        var whole = pixman_region32_t(), covered = pixman_region32_t(), left = pixman_region32_t()
+        pixman_region32_init_rect(&whole, box.x, box.y, UInt32(box.width), UInt32(box.height))
+        defer { pixman_region32_fini(&whole) }
+        let boxes = holes.map { pixman_box32_t(x1: $0.x, y1: $0.y, x2: $0.maxX, y2: $0.maxY) }
+        guard boxes.withUnsafeBufferPointer({ pixman_region32_init_rects(&covered, $0.baseAddress, Int32($0.count)) }) != 0 else {
+            return [box]
+        }
+        defer { pixman_region32_fini(&covered) }
+        pixman_region32_init_rect(&left, 0, 0, 0, 0)
+        defer { pixman_region32_fini(&left) }
+        guard pixman_region32_subtract(&left, &whole, &covered) != 0 else { return [box] }
+        var count: Int32 = 0
+        guard let rects = pixman_region32_rectangles(&left, &count) else { return [] }
+        var result: [PixelBox] = []
+        result.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
+            let r = rects[i]
+            result.append(PixelBox(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1))
+        }
+        return result
+    }
+
     /// The smallest box holding both.
     func union(_ other: PixelBox) -> PixelBox {
         let left = min(x, other.x), top = min(y, other.y)

@@ -117,5 +117,13 @@ pixman_bool_t pixman_fill(uint32_t *bits, int stride, int bpp, int x, int y, int
 // A solid colour source (pixman_color_t: 16-bit premultiplied channels).
 typedef struct { uint16_t red, green, blue, alpha; } pixman_color_t;
 pixman_image_t *pixman_image_create_solid_fill(const pixman_color_t *color);
+// Regions (sets of boxes, kept in y-x bands): a background less what covers it.
+typedef struct { int32_t x1, y1, x2, y2; } pixman_box32_t;
+typedef struct { pixman_box32_t extents; void *data; } pixman_region32_t;
+void pixman_region32_init_rect(pixman_region32_t *region, int x, int y, unsigned int width, unsigned int height);
+pixman_bool_t pixman_region32_init_rects(pixman_region32_t *region, const pixman_box32_t *boxes, int count);
+void pixman_region32_fini(pixman_region32_t *region);
+pixman_bool_t pixman_region32_subtract(pixman_region32_t *reg_d, pixman_region32_t *reg_m, pixman_region32_t *reg_s);
+pixman_box32_t *pixman_region32_rectangles(pixman_region32_t *region, int *n_rects);
 
 #endif

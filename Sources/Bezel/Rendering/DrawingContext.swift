@@ -16,6 +16,10 @@ public protocol DrawingContext: AnyObject {
     /// Intersects the clip with `rect`.
     func clip(to rect: Rect)
     func fill(_ rect: Rect, color: Color)
+    /// Fills `rect` except (where the backend can) the device pixels wholly inside one of
+    /// `excluded`: the renderer passes what views drawn later paint opaquely (OpaqueCover.swift).
+    /// Leaving them out is an optimisation only; a backend may fill them too.
+    func fill(_ rect: Rect, color: Color, excluding excluded: [Rect])
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
     /// Strokes inside `rect` (the line does not grow the shape), as UIKit's layer border does.
     func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color)
@@ -71,6 +75,11 @@ public protocol DrawingContext: AnyObject {
 }
 
 extension DrawingContext {
+    /// Fills all of `rect` (a backend that cannot leave parts out).
+    public func fill(_ rect: Rect, color: Color, excluding excluded: [Rect]) {
+        fill(rect, color: color)
+    }
+
     /// The shadow `path` casts when filled.
     public func drawShadow(of path: Path, shadow: Shadow) {
         drawShadow(of: path, stroke: nil, shadow: shadow)

@@ -151,7 +151,8 @@ public enum Renderer {
             if view.cornerRadius > 0 {
                 context.fillRoundedRect(bounds, radius: view.cornerRadius, color: background)
             } else {
-                context.fill(bounds, color: background)
+                let covered = background.isDynamic || background.alpha >= 1 ? OpaqueCover.rects(of: view, within: bounds.intersection(local)) : []
+                if covered.isEmpty { context.fill(bounds, color: background) } else { context.fill(bounds, color: background, excluding: covered) }
             }
         }
         let modelSize = view.frame.size
