@@ -259,7 +259,7 @@ class ContainerRootView: View {
         super.init(frame: .zero)
     }
 
-    override var frame: Rect {
-        didSet { if frame.size != oldValue.size { controller?.containerViewDidResize() } }
+    override func frameDidChange(from oldFrame: Rect) {
+        if frame.size != oldFrame.size { controller?.containerViewDidResize() }
     }
 }

@@ -71,8 +71,8 @@ open class Window: View {
     }
 
     /// A resized window redraws everything.
-    public override var frame: Rect {
-        didSet { if frame.size != oldValue.size { damage.resize(to: bounds) } }
+    override func frameDidChange(from oldFrame: Rect) {
+        if frame.size != oldFrame.size { damage.resize(to: bounds) }
     }
 
     /// The window's next responder is the application (spec §1).
