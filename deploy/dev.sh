@@ -118,6 +118,11 @@ case "$command" in
         bench=$(swift build -c release --static-swift-stdlib --build-path .build-static --show-bin-path)/bezel-bench
         "$bench" "$@"
         "$bench" --rss-probe --verbose
+        # M4's floor in the same run: the scene drawn with cairo + Pango from C, no Swift.
+        floor=$(mktemp)
+        "$(command -v cc || command -v clang)" -O2 -o "$floor" Tests/Benchmarks/stack-floor.c $(pkg-config --cflags --libs pangocairo)
+        "$floor"
+        rm -f "$floor"
         # Process start to the first frame (issue 17 item 4).
         "$bench" --start-up
         # Instruction counts per frame (exact, unlike times): fails on a regression of more

@@ -454,7 +454,9 @@ func main() {
             for mapping in mappings.prefix(Environment.value("BEZEL_RSS_ALL") == nil ? 16 : 1000) { print("  \(mapping.kib) KiB \(mapping.name)") }
             print("  \(mappings.dropFirst(16).reduce(0) { $0 + $1.kib }) KiB in \(max(0, mappings.count - 16)) other mappings")
         }
-    print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
+        // Its own memory against mapped files' pages (see ProcessStatistics.residentFileKiB).
+        print("RESULT M4_rss_split anonymous_kib=\(ProcessStatistics.residentAnonymousKiB() ?? -1) file_kib=\(ProcessStatistics.residentFileKiB() ?? -1) (now, the display still open)")
+        print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (build the scene, render once)")
         return
     }
     let iterations = max(200, Int(arguments.first ?? "") ?? 2000)

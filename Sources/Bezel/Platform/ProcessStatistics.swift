@@ -17,6 +17,22 @@ public enum ProcessStatistics {
         statusField("VmRSS:")
     }
 
+    /// The part of the resident set that is this process's own memory now (RssAnon: the heap,
+    /// stacks, written copies of data pages), in KiB, or nil where /proc is not there. The rest
+    /// is ``residentFileKiB()``.
+    public static func residentAnonymousKiB() -> Int? {
+        statusField("RssAnon:")
+    }
+
+    /// The part of the resident set that is pages of mapped files now (RssFile: the binary's and
+    /// the libraries' code and read-only data, fonts), in KiB, or nil where /proc is not there.
+    /// Those pages are shared with every process mapping the same files and the kernel can drop
+    /// them under pressure; how many of them a process has mapped depends on the kernel too (one
+    /// recent enough to cache files in large folios maps whole folios around each page touched).
+    public static func residentFileKiB() -> Int? {
+        statusField("RssFile:")
+    }
+
     private static func statusField(_ name: String) -> Int? {
         guard let file = fopen("/proc/self/status", "r") else { return nil }
         defer { fclose(file) }
