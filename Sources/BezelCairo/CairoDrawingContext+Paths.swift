@@ -40,6 +40,7 @@ extension CairoDrawingContext {
 
     public func fill(_ path: Path, color: Color, rule: FillRule) {
         guard !path.isEmpty else { return }
+        if drawCachedFill(path, color: color, rule: rule) { return }
         Self.append(path, to: cairo)
         setColor(color)
         cairo_set_fill_rule(cairo, Self.cairoRule(rule))

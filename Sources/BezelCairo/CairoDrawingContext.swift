@@ -42,7 +42,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     /// The target's pixels for pixman: cached shapes, labels and plain rectangles are put
     /// straight into them. Nil when the target is not a 32-bit image, or when pixman is off.
-    private var targetPixels: PixmanImage? {
+    var targetPixels: PixmanImage? {
         if !drawsThroughPixman { return nil }
         if let pixels = cachedTargetPixels { return pixels }
         cachedTargetPixels = PixmanImage(surface: target.surface)
@@ -66,6 +66,12 @@ public final class CairoDrawingContext: DrawingContext {
     /// card's shadow is blurred once and composited after (CairoShadowMask.swift).
     var shadowMasks: [ShadowMaskKey: ShadowMask] = [:]
     static let shadowMaskCacheLimit = 64
+
+    /// Small filled paths' pixels, by shape, offset within the pixel grid and colour: a
+    /// slider's thumb or a switch's knob is rasterized once (CairoPathImages.swift).
+    var pathImages: [PathImageKey: PixmanImage] = [:]
+    /// Shapes filled once, that get an image the next time.
+    var pathImageCandidates: Set<PathImageKey> = []
 
     private struct LayoutKey: Hashable {
         let text: String
@@ -377,7 +383,7 @@ public final class CairoDrawingContext: DrawingContext {
     /// Draws with pixman straight into the target's pixels, once for each rectangle of the
     /// clip (`draw` returns the box it changed, if any): cairo's pending drawing is flushed
     /// first, and it is told afterwards which pixels changed under it.
-    private func drawIntoTarget(within clip: [PixelBox], _ draw: (_ area: PixelBox) -> PixelBox?) {
+    func drawIntoTarget(within clip: [PixelBox], _ draw: (_ area: PixelBox) -> PixelBox?) {
         cairo_surface_flush(target.surface)
         var touched: PixelBox?
         for area in clip {
@@ -399,7 +405,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     /// The current clip as whole device pixels, within the target; nil when it is not a set
     /// of whole-pixel rectangles (a rounded clip, a fractional one).
-    private func deviceClipBoxes() -> [PixelBox]? {
+    func deviceClipBoxes() -> [PixelBox]? {
         if let cached = cachedClipBoxes { return cached }
         let boxes = readDeviceClipBoxes()
         cachedClipBoxes = .some(boxes)

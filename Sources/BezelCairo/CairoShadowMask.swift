@@ -63,7 +63,10 @@ extension CairoDrawingContext {
     }
 
     static func snapped(_ path: Path) -> Path {
-        func snap(_ p: Point) -> Point { Point(x: (p.x * 256).rounded() / 256, y: (p.y * 256).rounded() / 256) }
+        // Half-way cases to even, as cairo's conversion to 24.8 fixed point rounds.
+        func snap(_ p: Point) -> Point {
+            Point(x: (p.x * 256).rounded(.toNearestOrEven) / 256, y: (p.y * 256).rounded(.toNearestOrEven) / 256)
+        }
         var result = Path()
         for element in path.elements {
             switch element {
