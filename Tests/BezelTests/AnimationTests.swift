@@ -9,7 +9,7 @@ import Glibc
 /// the model/presentation split, interruption and completions, touches while animating,
 /// damage, and that nothing stays subscribed once the last animation ends.
 @MainActor
-@Suite struct AnimationTests {
+@Suite(.fontsRegistered) struct AnimationTests {
     /// A 400x800 stage with one 100x100 box at (0, 0).
     func stageWithBox() -> (Stage, View) {
         let stage = Stage()

@@ -5,7 +5,7 @@ import BezelCairo
 /// Light and dark, dynamic colours and tint: who is told, in which order, what is redrawn,
 /// and how every built-in widget looks in each style and with a custom tint.
 @MainActor
-@Suite struct AppearanceTests {
+@Suite(.fontsRegistered) struct AppearanceTests {
     // MARK: Dynamic colours
 
     @Test func aDynamicColourResolvesPerStyleAndStaysDynamicThroughAlphaAndBlending() {

@@ -5,7 +5,7 @@ import BezelCairo
 /// Attributed text, shrinking to fit, line breaks, line counts and line spacing (issue 14
 /// item 5), drawn by Pango.
 @MainActor
-@Suite struct AttributedTextTests {
+@Suite(.fontsRegistered) struct AttributedTextTests {
     static let white = TextStyle(size: 20, color: .white)
 
     @Test func attributedTextIsAValueOfMergedRuns() {

@@ -10,7 +10,7 @@ import Glibc
 /// with a virtio GPU (vm-notes.md), runs `bezel-drm-check` there, and takes QMP screendumps of
 /// what the GPU scans out. The screens must be the golden images the headless renderer makes.
 @MainActor
-@Suite(.serialized) struct DRMTests {
+@Suite(.serialized, .fontsRegistered) struct DRMTests {
     @Test func standardSceneIsScannedOutByARealKernelDRMDevice() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-drm-check"),
                                    "bezel-drm-check is built beside the tests")
@@ -43,7 +43,7 @@ extension String {
 /// udevd, runs `bezel-input-check` on udev's seat, and a uinput touchscreen shaped like the
 /// Raspberry Pi 7" display appears, taps Item 12, drags the slider and is unplugged mid-touch.
 @MainActor
-@Suite(.serialized) struct LibinputTests {
+@Suite(.serialized, .fontsRegistered) struct LibinputTests {
     @Test func touchesFromARealKernelReachTheApp() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-input-check"),
                                    "bezel-input-check is built beside the tests")
@@ -82,7 +82,7 @@ extension String {
 /// uinput touchscreen taps Item 12, the app changes the header's title, and the screendump
 /// taken once that frame is flipped on screen must match its golden.
 @MainActor
-@Suite(.serialized) struct RuntimeTests {
+@Suite(.serialized, .fontsRegistered) struct RuntimeTests {
     @Test func aRealTouchChangesWhatTheRealScreenShows() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"),
                                    "bezel-runtime-check is built beside the tests")
@@ -103,7 +103,7 @@ extension String {
 /// udev's LIBINPUT_CALIBRATION_MATRIX, from deploy/'s example rule, corrects the mirrored
 /// panel as BEZEL_TOUCH_MATRIX does: the tap lands on Item 12 and the screen shows it.
 @MainActor
-@Suite(.serialized) struct UdevCalibrationTests {
+@Suite(.serialized, .fontsRegistered) struct UdevCalibrationTests {
     @Test func theExampleUdevRuleCorrectsAMirroredPanel() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
         let out = packageRoot + "/.build/vm"
@@ -117,7 +117,7 @@ extension String {
 }
 
 @MainActor
-@Suite(.serialized) struct RuntimeConfigurationTests {
+@Suite(.serialized, .fontsRegistered) struct RuntimeConfigurationTests {
     @Test func settingsComeFromTheEnvironmentAndBadValuesAreClearErrors() throws {
         defer {
             for name in ["BEZEL_BACKEND", "BEZEL_ROTATION", "BEZEL_TOUCH_ROTATION", "BEZEL_TOUCH_MATRIX"] { unsetenv(name) }
@@ -151,7 +151,7 @@ import BezelDRM
 
 /// Bad starts on this machine (no /dev/dri here): clear messages, no crash, no hang.
 @MainActor
-@Suite(.serialized) struct DRMErrorTests {
+@Suite(.serialized, .fontsRegistered) struct DRMErrorTests {
     @Test func e7MissingCardsAreClearErrors() throws {
         try scenario("E7", "no DRM device on this host: a clear message, no hang") {
             // Without /dev/dri (this machine, CI): the automatic search explains itself.
@@ -177,7 +177,7 @@ import BezelDRM
 /// and a tap at Item 12's panel position lands on Item 12; then SIGTERM ends the app with
 /// status 0 and the console gets the screen back (its mode restored).
 @MainActor
-@Suite(.serialized) struct RotatedRuntimeTests {
+@Suite(.serialized, .fontsRegistered) struct RotatedRuntimeTests {
     @Test func e4RotatedPanelAndE6SigtermRestoreTheConsole() throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
         let out = packageRoot + "/.build/vm"

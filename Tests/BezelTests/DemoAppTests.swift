@@ -10,7 +10,7 @@ import Glibc
 /// virtual clock, and `bezel-demo`'s headless tour (the README's demo command) producing the
 /// screenshots kept as goldens.
 @MainActor
-@Suite(.serialized) struct DemoAppTests {
+@Suite(.serialized, .fontsRegistered) struct DemoAppTests {
     func makeDemo() -> (DemoApp, TouchScript, VirtualClock, [String]) {
         let clock = VirtualClock()
         let app = Application(clock: clock, tracer: Tracer())
@@ -230,7 +230,7 @@ import Glibc
 
 /// NavigationController misuse and edge cases: nothing crashes, misuse is reported.
 @MainActor
-@Suite(.serialized) struct NavigationControllerTests {
+@Suite(.serialized, .fontsRegistered) struct NavigationControllerTests {
     @Test func misuseIsReportedAndIgnored() {
         let clock = VirtualClock()
         let app = Application(clock: clock, tracer: Tracer())

@@ -19,7 +19,7 @@ final class CanvasView: View {
 /// Paths, strokes, gradients, shadows, tiled images and ShapeView: the geometry asserted
 /// exactly, the looks as goldens (each checked by eye when recorded).
 @MainActor
-@Suite(.serialized) struct DrawingTests {
+@Suite(.serialized, .fontsRegistered) struct DrawingTests {
     let white = Color.white
     let accent = Color(rgb: 0x2E86DE)
     let orange = Color(rgb: 0xF39C12)
@@ -370,7 +370,7 @@ final class CanvasView: View {
 /// (RoundedShapePlan.swift). The pixels must be exactly those cairo draws: the same drawing
 /// with the pixman paths off gives the same buffer, bit for bit.
 @MainActor
-@Suite struct CachedShapePixelTests {
+@Suite(.fontsRegistered) struct CachedShapePixelTests {
     func draw(throughPixman: Bool) throws -> ImageBuffer {
         let buffer = try ImageBuffer(width: 200, height: 120)
         let context = try CairoDrawingContext(target: buffer)

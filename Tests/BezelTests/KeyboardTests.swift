@@ -6,7 +6,7 @@ import BezelInput
 /// The on-screen keyboard: XKB layouts typed by tapping keys, dead keys, pages, rollover,
 /// backspace repeat, the slide and its notifications, rotation, and how each page looks.
 @MainActor
-@Suite(.serialized) struct KeyboardTests {
+@Suite(.serialized, .fontsRegistered) struct KeyboardTests {
     /// A stage whose keyboard has `layout`'s letters and the system's compose table.
     func stage(layout: String, size: Size = Size(width: 800, height: 480), rotation: DisplayRotation = .none) throws -> TypingStage {
         let stage = try TypingStage(size: size, rotation: rotation)

@@ -6,7 +6,7 @@ import BezelTesting
 /// Modal presentation, alerts, tab bars and navigation bars: touches, the responder chain,
 /// actions, misuse, and their looks against goldens.
 @MainActor
-@Suite(.serialized) struct PresentationTests {
+@Suite(.serialized, .fontsRegistered) struct PresentationTests {
     func center(_ view: View) -> Point { view.convert(Point(x: view.bounds.width / 2, y: view.bounds.height / 2), to: nil) }
 
     /// An 800x480 stage whose root controller holds a full-screen button.

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 @MainActor
-@Suite(.serialized) struct RenderingTests {
+@Suite(.serialized, .fontsRegistered) struct RenderingTests {
     @Test func standardSceneMatchesItsGolden() throws {
         let app = Application(clock: VirtualClock(), tracer: Tracer())
         let scene = StandardKioskScene(application: app)
@@ -166,7 +166,7 @@ import Glibc
 }
 
 @MainActor
-@Suite(.serialized) struct RotationTests {
+@Suite(.serialized, .fontsRegistered) struct RotationTests {
     @Test func standardSceneAtEveryRotation() throws {
         for rotation in [DisplayRotation.clockwise90, .upsideDown, .clockwise270] {
             let app = Application(clock: VirtualClock(), tracer: Tracer())
@@ -201,7 +201,7 @@ import Glibc
 }
 
 @MainActor
-@Suite(.serialized) struct MoreRenderingTests {
+@Suite(.serialized, .fontsRegistered) struct MoreRenderingTests {
     @Test func cjkAndEmojiTextFallBackToSystemFonts() throws {
         let chinese = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), text: "触摸屏应用 你好世界",
                             style: TextStyle(size: 20, color: .white))
@@ -249,7 +249,7 @@ import Glibc
 }
 
 @MainActor
-@Suite(.serialized) struct TransformTests {
+@Suite(.serialized, .fontsRegistered) struct TransformTests {
     @Test func hitTestingAndConversionFollowTheTransform() {
         let stage = Stage()
         let view = View(name: "rotated", frame: Rect(x: 100, y: 100, width: 200, height: 20))

@@ -9,7 +9,7 @@ import Glibc
 /// and SVG decoded, TrueType, OpenType and collections registered; bad files refused with
 /// the file and the reason.
 @MainActor
-@Suite(.serialized) struct ResourceTests {
+@Suite(.serialized, .fontsRegistered) struct ResourceTests {
     static var demoResources: ResourceBundle { ResourceBundle(path: packageRoot + "/Assets/Demo")! }
 
     /// A scratch folder with `files` (name -> bytes), removed by the caller.

@@ -11,7 +11,7 @@ import Glibc
 /// Points and pixels (issue 14 item 7): layout, touches and hit-testing in points, drawing
 /// in device pixels at 1, 1.5, 2 or 3 pixels a point, rotation still applied.
 @MainActor
-@Suite(.serialized) struct ScaleTests {
+@Suite(.serialized, .fontsRegistered) struct ScaleTests {
     /// `image` averaged over `factor` × `factor` blocks (a box filter): what the eye sees of a
     /// 2x rendering at 1x.
     static func downsampled(_ image: ImageBuffer, by factor: Int) throws -> ImageBuffer {

@@ -56,3 +56,19 @@ enum Snapshot {
         return (app, window)
     }
 }
+
+/// `@Suite(.fontsRegistered)`: the bundled fonts registered, and with them the text measurer,
+/// before the suite's first test. An app's display does this before its first layout; a test
+/// that lays views out before it draws would otherwise measure text with nothing (a table
+/// cell's detail text gets no width, a swipe action the 0.6 em estimate), and its snapshot
+/// would depend on whether an earlier test in the process had drawn.
+struct FontsRegistered: SuiteTrait, TestScoping {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        await MainActor.run { FontRegistry.registerBundledFonts() }
+        try await function()
+    }
+}
+
+extension Trait where Self == FontsRegistered {
+    static var fontsRegistered: Self { Self() }
+}

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 15: how tables look (goldens in Snapshots/).
 @MainActor
-@Suite struct TableSnapshotTests {
+@Suite(.fontsRegistered) struct TableSnapshotTests {
     /// Settings-like rows: every standard style and accessory.
     @MainActor final class Showcase: TableViewDataSource, TableViewDelegate {
         let sections: [[(String, String?, TableViewCell.CellStyle, TableViewCell.AccessoryType)]] = [
@@ -88,7 +88,7 @@ import Testing
 
 /// Issue 15: a collection view's grid, with section headers and a selected tile.
 @MainActor
-@Suite struct CollectionSnapshotTests {
+@Suite(.fontsRegistered) struct CollectionSnapshotTests {
     @MainActor final class Menu: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
         let sections = [["Espresso", "Latte", "Flat white", "Cappuccino", "Mocha"], ["Croissant", "Muffin", "Cookie"]]
         func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }

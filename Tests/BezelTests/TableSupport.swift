@@ -1,5 +1,4 @@
 @testable import Bezel
-import BezelCairo
 
 /// A table's data source and delegate over a model of titled rows, logging the calls a
 /// test asks about (`logged`) in order.
@@ -125,11 +124,6 @@ struct TableStage {
     init(model: TableModel, style: TableView.Style = .plain, frame: Rect = Rect(x: 0, y: 0, width: 400, height: 440),
          configure: (TableView) -> Void = { _ in }) {
         self.model = model
-        // Text measured as drawn from the first layout, as in an app (its display, created
-        // before the first layout, registers the fonts): the swipe actions' widths come from
-        // their titles, and without a measurer those are estimated (0.6 em a character), so
-        // the snapshot depended on whether an earlier test had drawn.
-        FontRegistry.registerBundledFonts()
         table = TableView(frame: frame, style: style)
         table.name = "table"
         table.register(CountingCell.self, forCellReuseIdentifier: "row")

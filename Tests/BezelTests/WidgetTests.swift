@@ -3,7 +3,7 @@ import Testing
 import BezelCairo
 
 @MainActor
-@Suite(.serialized) struct WidgetTests {
+@Suite(.serialized, .fontsRegistered) struct WidgetTests {
     @Test func everyWidgetInItsStatesMatchesItsGolden() throws {
         let progress = ProgressView(frame: Rect(x: 10, y: 10, width: 200, height: 8))
         progress.progress = 0.65

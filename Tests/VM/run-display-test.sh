@@ -208,6 +208,7 @@ vt|vt-direct)
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
 $(guest_helpers /run/app.log BEZEL-R1)
+$GUEST_NO_HUGE_PAGES
 $([ "$variant" = vt ] && echo 'seatd -l silent &
 for i in $(seq 1 100); do [ -S /run/seatd.sock ] && break; sleep 0.05; done')
 $([ "$variant" = vt ] && echo "BEZEL_SEAT=libseat LIBSEAT_BACKEND=seatd" || echo "BEZEL_SEAT=direct") $binary "" /run/dev-ready seat-switch > /run/app.log 2>&1 &
@@ -311,6 +312,7 @@ flood)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
+$GUEST_NO_HUGE_PAGES
 $binary "" /run/dev-ready flood > /run/app.log 2>&1 &
 app=\$!
 /usr/bin/python3 $here/inject-touch.py /run/dev-ready flood:60
