@@ -6,7 +6,9 @@
 final class TouchDispatcher {
     /// Its window, which owns it (not a weak reference: Platform/UnownedReferences.swift).
     private(set) unowned(unsafe) var window: Window?
-    private(set) lazy var arbiter = GestureArbiter(dispatcher: self)
+    /// A constant, not a lazy property: reading a lazy one retained and released it at every
+    /// access (callgrind, M3).
+    let arbiter = GestureArbiter()
     /// This window's touches whose finger is still down, in landing order.
     @exclusivity(unchecked) private var liveTouches: [Touch] = []
     /// Touches whose view delivery is not finished yet (including lifted ones whose
@@ -33,6 +35,7 @@ final class TouchDispatcher {
         self.window = window
         tracer = window.application?.tracer
         runLoop = window.application?.runLoop
+        arbiter.attach(to: self)
     }
 
     var liveTouchCount: Int { liveTouches.count }

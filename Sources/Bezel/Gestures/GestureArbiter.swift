@@ -16,7 +16,8 @@
 /// deliveries a decision releases are made at the end of the turn.
 @MainActor
 final class GestureArbiter {
-    unowned let dispatcher: TouchDispatcher
+    /// Its dispatcher, which owns it and sets this as it is made (Platform/UnownedReferences.swift).
+    unowned(unsafe) private(set) var dispatcher: TouchDispatcher!
     @exclusivity(unchecked) private(set) var arena: [GestureRecognizer] = []
     /// The arena being reset (`resetArena`), its storage kept for the next one.
     @exclusivity(unchecked) private var resetting: [GestureRecognizer] = []
@@ -32,7 +33,10 @@ final class GestureArbiter {
         case sendActions(GestureRecognizer)
     }
 
-    init(dispatcher: TouchDispatcher) {
+    init() {}
+
+    /// Called once, by the dispatcher that made it.
+    func attach(to dispatcher: TouchDispatcher) {
         self.dispatcher = dispatcher
     }
 
