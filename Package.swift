@@ -20,8 +20,8 @@ import PackageDescription
 //   shared libstdc++ maps ~950 KB (its symbol tables and relocations are read whole at start).
 //   The toolchain's own -static-executable links it the same way.
 // Together: 20.8 -> 19.0-19.2 MB peak RSS (lld, RELR, no exports), 17.2-17.5 MB (the order),
-// 16.6-16.7 MB (libstdc++), and 0.3 MB off the stripped binary. Names the list has that the binary no longer
-// defines are skipped: a stale list costs memory, never correctness.
+// 16.5-16.9 MB (libstdc++), and 0.3 MB off the stripped binary. Names the list has that the
+// binary no longer defines are skipped: a stale list costs memory, never correctness.
 let executableLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/deploy/hot-functions.txt",
