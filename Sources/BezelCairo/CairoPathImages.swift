@@ -30,12 +30,9 @@ extension CairoDrawingContext {
     /// when cairo must draw it: the first time, a scaled or rotated matrix, a group, a clip
     /// that is not whole-pixel rectangles, a path too large.
     func drawCachedFill(_ path: Path, color: Color, rule: FillRule) -> Bool {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cairo, &m)
-        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, let destination = targetPixels,
-              cairo_get_group_target(cairo) == target.surface else { return false }
+        guard let (destination, offset) = translatedTarget() else { return false }
         // Device coordinates computed as cairo computes them (x·1 + y·0 + x0).
-        let device = path.applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: m.x0, ty: m.y0))
+        let device = path.applying(AffineTransform(translationX: offset.x, y: offset.y))
         let bounds = device.boundingBox
         let left = bounds.minX.rounded(.down), top = bounds.minY.rounded(.down)
         let right = bounds.maxX.rounded(.up), bottom = bounds.maxY.rounded(.up)
@@ -46,7 +43,7 @@ extension CairoDrawingContext {
         let color = resolve(color)
         // Snapped to 1/256 pixel as cairo stores a path (24.8 fixed point): the same shape one
         // whole pixel away is the same key, and the same pixels.
-        let key = PathImageKey(path: Self.snapped(device.applying(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -left, ty: -top))),
+        let key = PathImageKey(path: Self.snapped(device.applying(AffineTransform(translationX: -left, y: -top))),
                                rule: rule, color: color)
         let pixels: PixmanImage
         if let cached = pathImages[key] {
@@ -63,13 +60,7 @@ extension CairoDrawingContext {
             pathImageCandidates.insert(key)
             return false
         }
-        let box = PixelBox(x: Int32(left), y: Int32(top), width: Int32(width), height: Int32(height))
-        drawIntoTarget(within: clip) { area in
-            let b = box.intersection(area)
-            guard !b.isEmpty else { return nil }
-            destination.blend(pixels, from: b.x - box.x, b.y - box.y, into: b)
-            return b
-        }
+        blend(pixels, into: destination, atX: Int32(left), Int32(top), within: clip)
         return true
     }
 
