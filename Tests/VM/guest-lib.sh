@@ -14,9 +14,20 @@ boot_guest() {
         # none: no GPU at boot (one may be added later: qmp_device_add).
         [ "${GUEST_GPU:-virtio}" = none ] && display=(-qmp "unix:$qmp,server,nowait")
     fi
-    qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024 \
+    # GUEST_ARCH (make-guest.sh): the machine that runs the guest's kernel. arm64 on QEMU's
+    # virt board with the Pi 4's core (Cortex-A72), arm64-16k with the Pi 5's (Cortex-A76: the
+    # A72 model has no 16K granule and hangs silently); both with the userland layer.
+    # The layer is a 9p share of its own (tag userland): inside the host's share, overlayfs
+    # refuses it as a lower folder overlapping another.
+    local machine=(qemu-system-x86_64 -cpu max) console=ttyS0 userland=""
+    local layer=(-virtfs "local,path=$out/userland,mount_tag=userland,security_model=none,readonly=on")
+    case ${GUEST_ARCH:-amd64} in
+        arm64) machine=(qemu-system-aarch64 -M virt -cpu cortex-a72 "${layer[@]}"); console=ttyAMA0; userland=bezel.userland=1 ;;
+        arm64-16k) machine=(qemu-system-aarch64 -M virt -cpu cortex-a76 "${layer[@]}"); console=ttyAMA0; userland=bezel.userland=1 ;;
+    esac
+    "${machine[@]}" -accel tcg,thread=multi -smp 2 -m 1024 \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
-        -append "console=ttyS0 quiet vt.global_cursor_default=0 bezel.script=$script ${GUEST_APPEND:-}" \
+        -append "console=$console quiet vt.global_cursor_default=0 bezel.script=$script $userland ${GUEST_APPEND:-}" \
         "${display[@]}" \
         -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
         -serial file:"$serial" -display none -no-reboot -nodefaults &

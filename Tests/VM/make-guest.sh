@@ -4,34 +4,67 @@
 # /init that loads the GPU (virtio-gpu, bochs), 9p and input modules, mounts the host's / read-only over 9p (with a tmpfs on /run for scratch; the
 # host's /tmp stays visible, checkouts may live there), chroots into it and runs the script named
 # on the kernel command line (bezel.script=PATH), then powers off. Idempotent.
+#
+# GUEST_ARCH chooses the kernel (Debian's own, as a board would run it):
+#   amd64      linux-image-amd64 (the default)
+#   arm64      linux-image-arm64: the Raspberry Pi 4's configuration, 4K pages (boot_guest runs
+#              it on QEMU's Cortex-A72)
+#   arm64-16k  linux-image-6.12-arm64-16k: the Pi 5's, 16K pages (Cortex-A76; the A72 model has
+#              no 16K granule)
+# An arm64 guest runs the host's arm64 binaries (multiarch: its libraries and loader are on the
+# host) in the host's root, with a read-only layer on top holding what an arm64 userland needs
+# that cannot sit beside the amd64 one (make-arm64-userland.sh: busybox as the shell tools,
+# python3, udevd).
 set -euo pipefail
 out=${1:-.build/vm}
+arch=${GUEST_ARCH:-amd64}
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="6 virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init"
+version="8 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
-package=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image/{print $2; exit}')
+case $arch in
+    amd64) meta=linux-image-amd64 ;;
+    arm64) meta=linux-image-arm64:arm64 ;;
+    arm64-16k) meta=linux-image-6.12-arm64-16k:arm64 ;;
+    *) echo "make-guest.sh: unknown GUEST_ARCH $arch (amd64, arm64, arm64-16k)" >&2; exit 2 ;;
+esac
+debian_arch=${arch%-16k}
+package=$(apt-cache depends "$meta" | awk '/Depends: linux-image/{print $2; exit}')
+package=${package%:arm64}
 kver=${package#linux-image-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get download "$package" >/dev/null 2>&1)
+(cd "$work" && apt-get download "$package:$debian_arch" >/dev/null 2>&1)
 dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel"
 cp "$work/kernel/boot/vmlinuz-$kver" "$out/vmlinuz"
 depmod -b "$work/kernel" "$kver"
 
 root="$work/initramfs"
-mkdir -p "$root"/{bin,proc,sys,dev,host,modules}
-cp /bin/busybox "$root/bin/busybox"
+mkdir -p "$root"/{bin,proc,sys,dev,host,modules,newroot}
+if [ "$debian_arch" = amd64 ]; then
+    cp /bin/busybox "$root/bin/busybox"
+else
+    (cd "$work" && apt-get download "busybox-static:$debian_arch" >/dev/null 2>&1)
+    dpkg-deb -x "$work"/busybox-static_*.deb "$work/busybox"
+    cp "$work/busybox/bin/busybox" "$root/bin/busybox"
+    bash "$here/make-arm64-userland.sh" "$out/userland"
+fi
 : > "$root/modules.order"
+# bochs is x86's second GPU (the arm64 kernels have it too, unused there). 6.12's modules are
+# xz-compressed: busybox's insmod takes them decompressed.
 for module in virtio_pci virtio_gpu bochs 9p 9pnet_virtio uinput evdev overlay; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
-    cp "$ko" "$root/modules/"
-    basename "$ko" >> "$root/modules.order"
+    case $ko in
+        *.ko.xz) xz -dc "$ko" > "$root/modules/$(basename "${ko%.xz}")" ;;
+        *) cp "$ko" "$root/modules/" ;;
+    esac
+    basename "${ko%.xz}" >> "$root/modules.order"
 done
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
@@ -80,12 +113,21 @@ UNIT
     echo "BEZEL-GUEST-READY systemd"
     exec switch_root /newroot /lib/systemd/systemd --unit=bezel-test.target --show-status=false
 fi
-mount -t proc proc /host/proc
-mount -t sysfs sys /host/sys
-mount -o bind /dev /host/dev
-mount -t tmpfs run /host/run
+# An arm64 guest (bezel.userland=1): its userland layer, a 9p share of its own, read-only over
+# the host's root.
+root=/host
+if grep -q 'bezel.userland=1' /proc/cmdline; then
+    mkdir -p /layer
+    mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 userland /layer
+    mount -t overlay overlay -o lowerdir=/layer:/host /newroot
+    root=/newroot
+fi
+mount -t proc proc $root/proc
+mount -t sysfs sys $root/sys
+mount -o bind /dev $root/dev
+mount -t tmpfs run $root/run
 echo "BEZEL-GUEST-READY"
-chroot /host /bin/sh "$script"
+chroot $root /bin/sh "$script"
 echo "BEZEL-EXIT $?"
 poweroff -f
 INIT
