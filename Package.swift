@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // How the two shipped executables are linked (issue 17 item 3, measured with `bezel-bench

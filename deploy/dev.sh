@@ -11,55 +11,85 @@
 #                              libraries (warnings are errors) into .build/plugins/Swift-DocC
 #   bash deploy/dev.sh limits  install what is missing, time the content limits (a PNG bomb,
 #                              a 1 MiB label, a 100,000-deep view tree) in debug and release
+#   bash deploy/dev.sh cross arm64
+#                              install what is missing (arm64 multiarch -dev packages), assemble
+#                              an aarch64 Swift SDK (.build-cross/sdk) and build every executable
+#                              for the Raspberry Pi's CPU in release, the Swift runtime linked in;
+#                              writes .build-cross/bezel-demo-arm64.tar.gz (binary, assets,
+#                              install scripts) for `sudo bash deploy/install.sh --binary ...`
+#   bash deploy/dev.sh arm64-scenarios
+#                              the cross build above, then the real-kernel scenarios on arm64
+#                              kernels in QEMU (ARM1-ARM4) and the aarch64 instruction counts
 #
-# Needs the Swift 6 toolchain, which Debian does not package (looked for on PATH and in
+# Needs the Swift 6.2 (or later) toolchain, which Debian 12 does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
 set -euo pipefail
 
-# cairo + Pango + fontconfig for drawing (BezelCairo); pkg-config to find them; a CJK and a
-# colour emoji font for the fallback the snapshot tests render (DejaVu Sans, bundled, has
-# neither CJK nor emoji glyphs).
-PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev fonts-wqy-microhei fonts-noto-color-emoji
-          # libdrm, libinput, libudev, xkbcommon (+ its layouts) and libseat (+ seatd, which the VM
-          # test runs) for the hardware backends; QEMU, busybox, cpio, kmod,
-          # udev and python3-evdev for the guest in which the tests run them on a real kernel
-          # with a virtual GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
-          libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
+# What building and running Bezel needs (`dev.sh demo` installs only these: on a Raspberry
+# Pi, nothing of the development set below):
+# cairo + Pango + fontconfig for drawing (BezelCairo) and pkg-config to find them; libdrm,
+# libinput, libudev, xkbcommon (+ its layouts) and libseat for the hardware backends; SDL2's
+# headers for the desktop simulator (the library is opened only when the simulator runs); the
+# compose tables xkbcommon reads for dead keys and compose sequences (Text input); JPEG and SVG
+# decoding, opened with dlopen when an app first loads one (Images/).
+BUILD_PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev
+                libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev libsdl2-dev
+                libx11-data libturbojpeg0 librsvg2-2)
+# What the tests, the benchmarks and the documentation need besides:
+PACKAGES=("${BUILD_PACKAGES[@]}"
+          # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu
+          # Sans, bundled, has neither CJK nor emoji glyphs).
+          fonts-wqy-microhei fonts-noto-color-emoji
+          # seatd (which the VM test runs); QEMU, busybox, cpio, kmod, udev and python3-evdev
+          # for the guest in which the tests run the backends on a real kernel with a virtual
+          # GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
+          seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
           # modetest: a second DRM client that takes the screen while Bezel is switched away (R1).
           libdrm-tests
           # systemd (systemd-analyze checks the unit; the guest boots it as init for the service
           # tests) and procps (ps, in the guest).
           systemd procps
-          # SDL2 for the desktop simulator; Xvfb, xdotool and xwd (x11-apps) to test it in CI.
-          libsdl2-dev xvfb xdotool x11-apps x11-utils
-          # the compose tables xkbcommon reads for dead keys and compose sequences (Text input).
-          libx11-data
-          # JPEG and SVG decoding, opened with dlopen when an app first loads one (Images/).
-          libturbojpeg0 librsvg2-2
+          # Xvfb, xdotool and xwd (x11-apps) to test the simulator in CI.
+          xvfb xdotool x11-apps x11-utils
           # callgrind's instruction counts of M1-M3, compared with the committed ones (bench).
           valgrind)
 
 cd "$(dirname "$0")/.."
 
 find_swift() {
-    if command -v swift >/dev/null 2>&1; then return 0; fi
+    if command -v swift >/dev/null 2>&1; then check_swift_version; return 0; fi
     for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
         if [ -x "$dir/swift" ]; then
             export PATH="$dir:$PATH"
+            check_swift_version
             return 0
         fi
     done
     cat >&2 <<'MSG'
-bezel: the Swift toolchain (6.0 or later) is not installed.
-  Debian does not package it. Install it from swift.org (Linux, Debian 12 tarball), unpack it
-  to /opt/swift, and run this command again.
+bezel: the Swift toolchain (6.2 or later) is not installed.
+  Debian 12 does not package it. Install it from swift.org (Linux, Debian 12 tarball, its
+  signature checked as RASPBERRY-PI.md shows), unpack it to /opt/swift, and run this command again.
 MSG
     exit 1
 }
 
+# Bezel needs Swift 6.2 (isolated deinit; the tests' TestScoping). Package.swift says so too
+# (swift-tools-version:6.2), but an older toolchain's own message is about the manifest.
+check_swift_version() {
+    local version major minor
+    version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -1)
+    major=${version%%.*}; minor=${version#*.}
+    if [ -z "$version" ] || [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; then
+        echo "bezel: Swift ${version:-of unknown version} found at $(command -v swift); Bezel needs Swift 6.2 or later (swift.org)." >&2
+        exit 1
+    fi
+}
+
+# ensure_packages [PACKAGE...]: installs those missing of the given packages (default: PACKAGES).
 ensure_packages() {
-    local missing=()
-    for package in "${PACKAGES[@]}"; do
+    local missing=() wanted=("$@")
+    [ $# -eq 0 ] && wanted=("${PACKAGES[@]}")
+    for package in "${wanted[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -83,7 +113,39 @@ measure_demo() {
 }
 
 usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+# The aarch64 cross-build (dev.sh cross arm64): the host's tools, and the arm64 -dev packages
+# beside the amd64 ones (multiarch: `dpkg --add-architecture arm64`, about 155 packages, no
+# removals; a few amd64 ones are upgraded to the same versions). The arm64 scenarios' guests
+# also load these arm64 libraries from the host: python3's standard library, udevd's
+# (libsystemd-shared's) and the dlopen'ed image decoders.
+CROSS_PACKAGES=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
+                libc6-dev:arm64 libdrm-dev:arm64 libinput-dev:arm64 libudev-dev:arm64 libcairo2-dev:arm64
+                libpango1.0-dev:arm64 libfontconfig-dev:arm64 libpixman-1-dev:arm64 libxkbcommon-dev:arm64
+                libseat-dev:arm64 libstdc++-12-dev:arm64 libgcc-12-dev:arm64 libsdl2-dev:arm64)
+ARM64_GUEST_PACKAGES=(qemu-system-arm qemu-user-static binfmt-support
+                      libturbojpeg0:arm64 librsvg2-2:arm64 libpython3.11-stdlib:arm64 libexpat1:arm64 zlib1g:arm64
+                      libacl1:arm64 libapparmor1:arm64 libaudit1:arm64 libblkid1:arm64 libcap2:arm64 libcrypt1:arm64
+                      libgcrypt20:arm64 libip4tc2:arm64 libkmod2:arm64 liblz4-1:arm64 liblzma5:arm64 libmount1:arm64
+                      libpam0g:arm64 libseccomp2:arm64 libselinux1:arm64 libssl3:arm64 libzstd1:arm64)
+
+# cross_build ARCH: the aarch64 SDK and a release build of every executable (.build-cross/arm64).
+cross_build() {
+    [ "${1:-}" = arm64 ] || { echo "usage: dev.sh cross arm64 (the one target architecture so far)" >&2; exit 2; }
+    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        echo "bezel: adding the arm64 architecture to dpkg (multiarch)" >&2
+        $sudo dpkg --add-architecture arm64
+    fi
+    ensure_packages "${CROSS_PACKAGES[@]}"
+    bash deploy/cross/make-swift-sdk.sh .build-cross/sdk
+    # SwiftPM's pkg-config must read the arm64 .pc files, or it links the host's libraries.
+    PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig swift build -c release --static-swift-stdlib \
+        --swift-sdks-path .build-cross/sdk --swift-sdk aarch64-unknown-linux-gnu-bezel --build-path .build-cross/arm64
+    bash deploy/cross/package.sh .build-cross/arm64/release .build-cross/bezel-demo-arm64.tar.gz
 }
 
 command=${1:-}
@@ -91,7 +153,7 @@ command=${1:-}
 case "$command" in
     demo)
         find_swift
-        ensure_packages
+        ensure_packages "${BUILD_PACKAGES[@]}"
         swift run bezel-demo "$@"
         ;;
     test)
@@ -155,6 +217,25 @@ case "$command" in
         "$(swift build --show-bin-path)/bezel-limits-check"
         swift build -c release --product bezel-limits-check
         "$(swift build -c release --show-bin-path)/bezel-limits-check"
+        ;;
+    cross)
+        find_swift
+        ensure_packages
+        cross_build "${1:-}"
+        ;;
+    arm64-scenarios)
+        find_swift
+        ensure_packages
+        cross_build arm64
+        ensure_packages "${ARM64_GUEST_PACKAGES[@]}"
+        # ARM1-ARM4 in parallel guests (PASS/FAIL lines), then the aarch64 instruction counts
+        # (valgrind's arm64 build under qemu-user: exact, only slow) against the committed ones.
+        # The x86 static demo (dev.sh measure builds it), when there, runs beside ARM4 as the
+        # baseline of its start-up ratio.
+        x86_demo=.build/static/release/bezel-demo
+        [ -x "$x86_demo" ] || x86_demo=""
+        bash Tests/VM/run-arm64-scenarios.sh .build-cross/arm64/release $x86_demo
+        bash Tests/Benchmarks/instruction-counts-aarch64.sh .build-cross/arm64/release/bezel-bench "$@"
         ;;
     -h|--help|help)
         usage

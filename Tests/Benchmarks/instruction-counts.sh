@@ -11,12 +11,17 @@
 # Tests/BenchmarkResults/instructions.txt: exits 1 when one is more than 3 % above it (and
 # says which). --record writes the file instead (after a change meant to cost more, or one
 # that saves: commit it with the change).
+#
+# For another architecture (instruction-counts-aarch64.sh): VALGRIND names that architecture's
+# valgrind, INSTRUCTIONS_FILE its committed counts.
 set -euo pipefail
 bench=$(realpath "$1")
 record=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
-committed="$here/../BenchmarkResults/instructions.txt"
-command -v valgrind >/dev/null || { echo "instruction-counts.sh: valgrind is not installed" >&2; exit 1; }
+committed=${INSTRUCTIONS_FILE:-"$here/../BenchmarkResults/instructions.txt"}
+valgrind=${VALGRIND:-valgrind}
+command -v "$valgrind" >/dev/null || { echo "instruction-counts.sh: valgrind is not installed" >&2; exit 1; }
+architecture=$(file -b "$bench" | sed -n 's/.*, \(ARM aarch64\|x86-64\),.*/\1/p')
 
 # The figures, and the function doing each one's work. The scaling figures (issue 17 item 5):
 # M1_1080p the scene's layout scaled 2.25x in 1920x1080; M2_24 and M2_500 one of 24 or of 500
@@ -30,7 +35,7 @@ results=()
 for figure in "${figures[@]}"; do
     count=50
     case $figure in M1|M2|M3) ;; *) count=20 ;; esac
-    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="*${function[$figure]}*" \
+    out=$("$valgrind" --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="*${function[$figure]}*" \
         "$bench" --instructions "$figure" "$count" 2>&1) || { echo "$out" >&2; exit 1; }
     total=$(echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | tail -1)
     [ -n "$total" ] && [ "$total" -gt 0 ] || { echo "instruction-counts.sh: callgrind counted nothing for $figure" >&2; echo "$out" >&2; exit 1; }
@@ -42,7 +47,7 @@ done
 if [ "$record" = --record ]; then
     {
         echo "# Instruction counts per frame (Tests/Benchmarks/instruction-counts.sh --record), release"
-        echo "# build, callgrind. CI fails when a figure is more than 3 % above its line here."
+        echo "# build, callgrind, ${architecture:-architecture unknown}. CI fails when a figure is more than 3 % above its line here."
         printf '%s\n' "${results[@]}"
     } > "$committed"
     echo "recorded in $committed"

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // An app on Bezel, as another package writes one: it depends on Bezel by path (the `Bezel`
 // link is the repository's root, so the package's identity is "bezel" as it would be for a
 // git dependency on https://…/bezel), uses the products Bezel, BezelCairo, BezelRuntime and

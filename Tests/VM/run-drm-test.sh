@@ -13,6 +13,7 @@ bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out"/serial.log "$out"/screen-*.png "$out"/host-ready.* "$out"/qmp.sock
 cat > "$out/guest.sh" <<GUEST
+echo "BEZEL-MACHINE \$(uname -m) \$(grep -m1 KernelPageSize /proc/self/smaps)"
 $binary $out/host-ready
 GUEST
 

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The real-kernel scenarios on arm64 kernels (issue 32), each in its own QEMU guest, all at once:
+#   ARM1  bezel-drm-check on Debian's arm64 kernel, Cortex-A72 (the Pi 4), 4K pages: the
+#         screendumps of the standard scene and of button 12 pressed equal the x86 goldens (E1, E2)
+#   ARM2  the same on the arm64-16k kernel, Cortex-A76 (the Pi 5), 16K pages
+#   ARM3  bezel-input-check with uinput devices through udev and libinput (E3's ordered log)
+#   ARM4  bezel-demo: its first frame on the DRM device, then a finger taps "Gestures" and the
+#         playground slides in
+# Prints PASS/FAIL ARMn lines and RESULT lines (the demo's first frame and peak RSS under
+# emulation; with an x86 bezel-demo given, the same scenario on the x86 guest beside it and the
+# ratio); exits non-zero when one failed.
+#   usage: run-arm64-scenarios.sh <aarch64 release folder> [x86 bezel-demo]
+set -uo pipefail
+bin=$(realpath "$1")
+x86_demo=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+snapshots="$root/Tests/BezelTests/Snapshots"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+a72="$root/.build/vm-arm64" a76="$root/.build/vm-arm64-16k"
+# The guests' kernels, initramfs and userland layers are made once, before the parallel boots.
+GUEST_ARCH=arm64 bash "$here/make-guest.sh" "$a72" && GUEST_ARCH=arm64-16k bash "$here/make-guest.sh" "$a76" || exit 1
+
+# Emulated guests on a loaded host: every wait is for a condition; the limits are generous.
+GUEST_ARCH=arm64 timeout 1200 bash "$here/run-drm-test.sh" "$bin/bezel-drm-check" "$a72" > "$logs/arm1" 2>&1 &
+GUEST_ARCH=arm64-16k timeout 1200 bash "$here/run-drm-test.sh" "$bin/bezel-drm-check" "$a76" > "$logs/arm2" 2>&1 &
+GUEST_ARCH=arm64 timeout 1200 bash "$here/run-input-test.sh" "$bin/bezel-input-check" "$a72" > "$logs/arm3" 2>&1 &
+GUEST_ARCH=arm64 timeout 1200 bash "$here/run-display-test.sh" "$bin/bezel-demo" "$a72" demo > "$logs/arm4" 2>&1 &
+if [ -n "$x86_demo" ]; then
+    timeout 1200 bash "$here/run-display-test.sh" "$x86_demo" "$root/.build/vm" demo > "$logs/x86" 2>&1 &
+fi
+wait
+
+failed=0
+pass() { echo "PASS $1 $2"; }
+fail() { echo "FAIL $1 $2"; failed=1; echo "--- $1's log:"; tail -40 "$logs/$3"; }
+
+# ARM1, ARM2: the screendumps against the goldens the x86 renderer made, pixel for pixel.
+drm_scenario() {   # drm_scenario NAME LOG OUT EXPECTED_PAGE_SIZE
+    local machine
+    machine=$(grep -a -m1 BEZEL-MACHINE "$3/serial.log" 2>/dev/null | tr -d '\r' | sed 's/.*BEZEL-MACHINE //; s/KernelPageSize://; s/  */ /g')
+    if ! grep -q "^ok:" "$logs/$2"; then
+        fail "$1" "the guest run failed" "$2"
+    elif [ "$machine" != "aarch64 $4" ]; then
+        fail "$1" "the guest is '$machine', not 'aarch64 $4'" "$2"
+    elif ! scene=$(python3 "$here/compare-png.py" "$3/screen-1.png" "$snapshots/standard-scene.png") \
+        || ! pressed=$(python3 "$here/compare-png.py" "$3/screen-2.png" "$snapshots/drm-item12-pressed.png"); then
+        fail "$1" "screendumps differ from the goldens: standard scene ${scene:-?}, pressed ${pressed:-?}" "$2"
+    else
+        pass "$1" "$machine pages: standard scene and button 12 pressed equal the x86 goldens ($scene; $pressed)"
+    fi
+}
+drm_scenario ARM1 arm1 "$a72" "4 kB"
+drm_scenario ARM2 arm2 "$a76" "16 kB"
+
+# ARM3: E3's ordered log (DRMTests.swift), the guest's own devices (QEMU's keyboard) left out.
+expected="device added FT5406 memory based driver
+tap Item 12
+slider 74
+pinch 2.0
+fingers 10 on 10 views
+cancel Item 1
+device removed FT5406 memory based driver
+device added Bezel test pointer
+click Item 5
+key 28 Return 13
+device removed Bezel test pointer
+done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true ten=true"
+seen=$(sed -n 's/^BEZEL-INPUT //p' "$logs/arm3" | tr -d '\r' \
+       | awk '!/^device / || /FT5406 memory based driver$/ || /Bezel test pointer$/')
+if [ "$seen" = "$expected" ] && grep -q "BEZEL-EXIT 0" "$a72/input-serial.log"; then
+    pass ARM3 "touches through the arm64 kernel: tap, drag, pinch 2.0, ten fingers, unplug, pointer, key (E3's log, in order)"
+else
+    fail ARM3 "the app saw: $(echo "$seen" | tr '\n' '|')" arm3
+fi
+
+# ARM4: the demo's first frame, then the tap's transition.
+first=$(sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$logs/arm4" | head -1)
+rss=$(sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' "$logs/arm4" | head -1)
+if grep -q BEZEL-DEMO-SHOWN "$logs/arm4" && grep -q "demo: showing Gestures" "$logs/arm4" \
+   && grep -q "BEZEL-DEMO-EXIT 0" "$logs/arm4" && [ -n "$first" ]; then
+    pass ARM4 "bezel-demo on the arm64 kernel: first frame on screen after ${first} ms (emulated), a tap on Gestures showed the playground"
+    echo "RESULT arm64_demo_start_to_first_frame $first ms (Cortex-A72 under emulation)"
+    echo "RESULT arm64_demo_peak_rss $rss KiB"
+else
+    fail ARM4 "the demo did not show its first frame or the playground" arm4
+fi
+if [ -n "$x86_demo" ]; then
+    x86_first=$(sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$logs/x86" | head -1)
+    if [ -n "$x86_first" ] && [ -n "$first" ] && [ "$x86_first" -gt 0 ]; then
+        echo "RESULT x86_demo_start_to_first_frame $x86_first ms (the x86 guest, in the same run)"
+        echo "RESULT arm64_start_up_ratio $(awk -v a="$first" -v b="$x86_first" 'BEGIN { printf "%.2f", a / b }') (arm64 guest / x86 guest)"
+    fi
+fi
+exit $failed
