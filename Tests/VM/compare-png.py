@@ -1,14 +1,19 @@
 # Compares two PNG images pixel by pixel (RGB; alpha ignored: screendumps have none), with only
 # Python's standard library: prints "<differing> pixels differ of <total>" and exits 0 when at
-# most TOLERANCE (default 0) pixels differ, 1 otherwise (or when the sizes differ).
-#   usage: python3 compare-png.py A.png B.png [TOLERANCE]
+# most MAX_DIFFERING (default 0) pixels differ, 1 otherwise (or when the sizes differ). A pixel
+# differs when a channel is off by more than CHANNEL_TOLERANCE (default 0); BezelTesting's
+# GoldenImage rule is 3 and 0.1 % of the pixels ("golden" as MAX_DIFFERING says that).
+#   usage: python3 compare-png.py A.png B.png [MAX_DIFFERING|golden] [CHANNEL_TOLERANCE]
 # Used on screendumps from the arm64 guests against the goldens the x86 renderer made; decodes
 # what QEMU's screendump and cairo write (8-bit RGB or RGBA, not interlaced).
 import struct, sys, zlib
 
 
 def decode(path):
-    data = open(path, "rb").read()
+    try:
+        data = open(path, "rb").read()
+    except OSError as error:
+        sys.exit(f"{path}: {error.strerror}")
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         sys.exit(f"{path}: not a PNG")
     position, chunks, header = 8, [], None
@@ -50,11 +55,13 @@ def decode(path):
 
 
 (w1, h1, c1, a), (w2, h2, c2, b) = decode(sys.argv[1]), decode(sys.argv[2])
-tolerance = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 if (w1, h1) != (w2, h2):
     print(f"sizes differ: {w1}x{h1} and {w2}x{h2}")
     sys.exit(1)
+limit = sys.argv[3] if len(sys.argv) > 3 else "0"
+maximum = w1 * h1 // 1000 if limit == "golden" else int(limit)
+channel = int(sys.argv[4]) if len(sys.argv) > 4 else (3 if limit == "golden" else 0)
 differing = sum(1 for y in range(h1) for x in range(w1)
-                if a[y][x * c1:x * c1 + 3] != b[y][x * c2:x * c2 + 3])
-print(f"{differing} pixels differ of {w1 * h1}")
-sys.exit(0 if differing <= tolerance else 1)
+                if any(abs(a[y][x * c1 + i] - b[y][x * c2 + i]) > channel for i in range(3)))
+print(f"{differing} pixels differ of {w1 * h1}" + (f" by more than {channel}/255" if channel else ""))
+sys.exit(0 if differing <= maximum else 1)

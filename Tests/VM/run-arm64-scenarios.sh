@@ -6,6 +6,14 @@
 #   ARM3  bezel-input-check with uinput devices through udev and libinput (E3's ordered log)
 #   ARM4  bezel-demo: its first frame on the DRM device, then a finger taps "Gestures" and the
 #         playground slides in
+#   ARM5  the demo's headless tour (every screen, typed form, swipe-delete, theme switch) on the
+#         host's bookworm arm64 libraries (those of Raspberry Pi OS bookworm) under qemu-user:
+#         its 11 screenshots equal the x86 goldens, pixel for pixel
+#   ARM6  the same tour installed (deploy/install.sh --root) in a trixie arm64 root made of
+#         deploy/pi-runtime-packages.txt and nothing else (make-debian-arm64-root.sh): the
+#         current Raspberry Pi OS's libraries. It must run every screen; its pixels are reported
+#         against the goldens, not judged: trixie's cairo 1.18, Pango 1.56, HarfBuzz 10 and
+#         FreeType 2.13 place and anti-alias glyphs differently from bookworm's
 # Prints PASS/FAIL ARMn lines and RESULT lines (the demo's first frame and peak RSS under
 # emulation; with an x86 bezel-demo given, the same scenario on the x86 guest beside it and the
 # ratio); exits non-zero when one failed.
@@ -30,6 +38,26 @@ GUEST_ARCH=arm64 timeout 1200 bash "$here/run-display-test.sh" "$bin/bezel-demo"
 if [ -n "$x86_demo" ]; then
     timeout 1200 bash "$here/run-display-test.sh" "$x86_demo" "$root/.build/vm" demo > "$logs/x86" 2>&1 &
 fi
+# ARM5: qemu-user runs the aarch64 binary on this host (the loader and libraries: multiarch).
+shots5="$root/.build/arm64-tour"
+rm -rf "$shots5"
+(cd "$root" && BEZEL_CONFIG=/dev/null timeout 1200 qemu-aarch64-static "$bin/bezel-demo" --tour --screenshots "$shots5") > "$logs/arm5" 2>&1 &
+# ARM6: a chroot into the trixie root; qemu-user is the interpreter the kernel's binfmt entry
+# names (its P flag: that path, inside the root).
+trixie="$root/.build/arm64-trixie-root"
+(
+    set -e
+    bash "$here/make-debian-arm64-root.sh" trixie "$trixie"
+    bash "$root/deploy/install.sh" --binary "$bin/bezel-demo" --root "$trixie" --no-start
+    interpreter=$(sed -n 's/^interpreter //p' /proc/sys/fs/binfmt_misc/qemu-aarch64)
+    mkdir -p "$trixie$(dirname "$interpreter")"
+    cp "$(command -v qemu-aarch64-static)" "$trixie$interpreter"
+    rm -rf "$trixie/tmp/shots"
+    mount --bind /dev "$trixie/dev"
+    mount -t proc proc "$trixie/proc"
+    trap 'umount "$trixie/dev" "$trixie/proc"' EXIT
+    BEZEL_CONFIG=/dev/null timeout 1200 chroot "$trixie" /usr/local/bin/bezel-demo --tour --screenshots /tmp/shots
+) > "$logs/arm6" 2>&1 &
 wait
 
 failed=0
@@ -85,6 +113,34 @@ if grep -q BEZEL-DEMO-SHOWN "$logs/arm4" && grep -q "demo: showing Gestures" "$l
     echo "RESULT arm64_demo_peak_rss $rss KiB"
 else
     fail ARM4 "the demo did not show its first frame or the playground" arm4
+fi
+# ARM5, ARM6: the tour's log and screenshots.
+tour_ran() {   # tour_ran LOG: the tour got through every screen and the app's work
+    grep -q "done: 11 screenshots" "$1" && grep -q "APP: Saved Ada <ada@bezel.dev>, PIN set" "$1" \
+        && grep -q "APP: Row 22 deleted" "$1" && grep -q "APP: theme light: the window is light" "$1"
+}
+tour_pixels() {   # tour_pixels FOLDER [golden]: "name: N pixels differ ..." for each shot; fails if one differs
+    local shot verdict status=0
+    for shot in "$1"/*.png; do
+        verdict=$(python3 "$here/compare-png.py" "$shot" "$snapshots/demo-$(basename "$shot")" ${2:-}) || status=1
+        echo "$(basename "$shot" .png): $verdict"
+    done
+    return $status
+}
+if ! tour_ran "$logs/arm5"; then
+    fail ARM5 "the aarch64 tour did not get through" arm5
+elif ! pixels=$(tour_pixels "$shots5"); then
+    fail ARM5 "screenshots differ from the x86 goldens: $(echo "$pixels" | tr '\n' ';')" arm5
+else
+    pass ARM5 "the demo's tour on bookworm's arm64 libraries: 11 screenshots equal the x86 goldens (0 pixels differ)"
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    fail ARM6 "needs root (chroot, mount)" arm6
+elif ! tour_ran "$logs/arm6"; then
+    fail ARM6 "the tour did not get through on trixie's libraries" arm6
+else
+    pass ARM6 "the demo's tour on trixie's arm64 libraries (a root of deploy/pi-runtime-packages.txt only): every screen, the form saved, the row deleted, the theme switched"
+    tour_pixels "$trixie/tmp/shots" golden | sed 's/^/RESULT ARM6_pixels /'
 fi
 if [ -n "$x86_demo" ]; then
     x86_first=$(sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$logs/x86" | head -1)

@@ -34,9 +34,9 @@ stamp="2 $runtime_package sid $(sha256sum "$here/glibc-2.36-compat.c" | cut -c1-
 
 # The aarch64 runtime from sid, through a private apt configuration.
 apt_dir="$out/apt-sid"
-mkdir -p "$apt_dir"/{lists/partial,cache/archives/partial}
+mkdir -p "$apt_dir"/{lists/partial,cache/archives/partial,sources.list.d}
 echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" > "$apt_dir/sources.list"
-apt_options=(-o Dir::Etc::sourcelist="$apt_dir/sources.list" -o Dir::Etc::sourceparts=- -o Dir::State::Lists="$apt_dir/lists"
+apt_options=(-o Dir::Etc::sourcelist="$apt_dir/sources.list" -o Dir::Etc::sourceparts="$apt_dir/sources.list.d" -o Dir::State::Lists="$apt_dir/lists"
              -o Dir::Cache="$apt_dir/cache" -o APT::Architectures::=arm64 -o Debug::NoLocking=1)
 if [ ! -d "$sdk/runtime/swift_static" ] || [ "$(cat "$sdk/runtime/version" 2>/dev/null)" = "" ]; then
     echo "bezel: fetching the aarch64 Swift runtime (Debian sid's $runtime_package:arm64, ~500 MB download)" >&2
