@@ -228,6 +228,13 @@ case "$command" in
         ensure_packages
         cross_build arm64
         ensure_packages "${ARM64_GUEST_PACKAGES[@]}"
+        # arm64 executables run on this host through qemu-user (ARM5, ARM6, valgrind's arm64
+        # tools): qemu-user-static registers itself with binfmt_misc, which a container may
+        # have unmounted.
+        if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
+            [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+            update-binfmts --enable qemu-aarch64
+        fi
         # ARM1-ARM4 in parallel guests (PASS/FAIL lines), then the aarch64 instruction counts
         # (valgrind's arm64 build under qemu-user: exact, only slow) against the committed ones.
         # The x86 static demo (dev.sh measure builds it), when there, runs beside ARM4 as the

@@ -17,11 +17,8 @@ if [ ! -x "$valgrind_root/usr/libexec/valgrind/callgrind-arm64-linux" ]; then
     rm -rf "$work"
 fi
 # valgrind's launcher execs its arm64 tool: the kernel must hand arm64 executables to
-# qemu-user (binfmt_misc, which qemu-user-static registers; containers may have it unmounted).
-if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
-    [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-    update-binfmts --enable qemu-aarch64
-fi
+# qemu-user (binfmt_misc; dev.sh arm64-scenarios registers it).
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "instruction-counts-aarch64.sh: arm64 executables are not run by qemu-user (binfmt_misc): run it through deploy/dev.sh arm64-scenarios" >&2; exit 1; }
 export VALGRIND_LIB="$valgrind_root/usr/libexec/valgrind"
 VALGRIND="$valgrind_root/usr/bin/valgrind.bin" INSTRUCTIONS_FILE="$root/Tests/BenchmarkResults/instructions-aarch64.txt" \
     bash "$here/instruction-counts.sh" "$@"

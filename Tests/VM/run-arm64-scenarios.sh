@@ -27,6 +27,7 @@ snapshots="$root/Tests/BezelTests/Snapshots"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 a72="$root/.build/vm-arm64" a76="$root/.build/vm-arm64-16k"
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "run-arm64-scenarios.sh: arm64 executables are not run by qemu-user (binfmt_misc): run it through deploy/dev.sh arm64-scenarios" >&2; exit 1; }
 # The guests' kernels, initramfs and userland layers are made once, before the parallel boots.
 GUEST_ARCH=arm64 bash "$here/make-guest.sh" "$a72" && GUEST_ARCH=arm64-16k bash "$here/make-guest.sh" "$a76" || exit 1
 
