@@ -3,9 +3,10 @@
 #   ARM1  bezel-drm-check on Debian's arm64 kernel, Cortex-A72 (the Pi 4), 4K pages: the
 #         screendumps of the standard scene and of button 12 pressed equal the x86 goldens (E1, E2)
 #   ARM2  the same on the arm64-16k kernel, Cortex-A76 (the Pi 5), 16K pages
-#   ARM3  bezel-input-check with uinput devices through udev and libinput (E3's ordered log)
+#   ARM3  bezel-input-check with uinput devices through udev and libinput (E3's ordered log),
+#         on both kernels
 #   ARM4  bezel-demo: its first frame on the DRM device, then a finger taps "Gestures" and the
-#         playground slides in
+#         playground slides in, on both kernels
 #   ARM5  the demo's headless tour (every screen, typed form, swipe-delete, theme switch) on the
 #         host's bookworm arm64 libraries (those of Raspberry Pi OS bookworm) under qemu-user:
 #         its 11 screenshots equal the x86 goldens, pixel for pixel
@@ -35,7 +36,9 @@ GUEST_ARCH=arm64 bash "$here/make-guest.sh" "$a72" && GUEST_ARCH=arm64-16k bash 
 GUEST_ARCH=arm64 timeout 1200 bash "$here/run-drm-test.sh" "$bin/bezel-drm-check" "$a72" > "$logs/arm1" 2>&1 &
 GUEST_ARCH=arm64-16k timeout 1200 bash "$here/run-drm-test.sh" "$bin/bezel-drm-check" "$a76" > "$logs/arm2" 2>&1 &
 GUEST_ARCH=arm64 timeout 1200 bash "$here/run-input-test.sh" "$bin/bezel-input-check" "$a72" > "$logs/arm3" 2>&1 &
+GUEST_ARCH=arm64-16k timeout 1200 bash "$here/run-input-test.sh" "$bin/bezel-input-check" "$a76" > "$logs/arm3-16k" 2>&1 &
 GUEST_ARCH=arm64 timeout 1200 bash "$here/run-display-test.sh" "$bin/bezel-demo" "$a72" demo > "$logs/arm4" 2>&1 &
+GUEST_ARCH=arm64-16k timeout 1200 bash "$here/run-display-test.sh" "$bin/bezel-demo" "$a76" demo > "$logs/arm4-16k" 2>&1 &
 if [ -n "$x86_demo" ]; then
     timeout 1200 bash "$here/run-display-test.sh" "$x86_demo" "$root/.build/vm" demo > "$logs/x86" 2>&1 &
 fi
@@ -96,25 +99,38 @@ click Item 5
 key 28 Return 13
 device removed Bezel test pointer
 done tapped=true slid=true cancelled=true clicked=true keyed=true pinched=true ten=true"
-seen=$(sed -n 's/^BEZEL-INPUT //p' "$logs/arm3" | tr -d '\r' \
-       | awk '!/^device / || /FT5406 memory based driver$/ || /Bezel test pointer$/')
-if [ "$seen" = "$expected" ] && grep -q "BEZEL-EXIT 0" "$a72/input-serial.log"; then
-    pass ARM3 "touches through the arm64 kernel: tap, drag, pinch 2.0, ten fingers, unplug, pointer, key (E3's log, in order)"
+input_log() {   # input_log LOG: the BEZEL-INPUT lines, the guest's own devices left out
+    sed -n 's/^BEZEL-INPUT //p' "$1" | tr -d '\r' \
+        | awk '!/^device / || /FT5406 memory based driver$/ || /Bezel test pointer$/'
+}
+seen=$(input_log "$logs/arm3") seen16=$(input_log "$logs/arm3-16k")
+if [ "$seen" = "$expected" ] && [ "$seen16" = "$expected" ] \
+   && grep -q "BEZEL-EXIT 0" "$a72/input-serial.log" && grep -q "BEZEL-EXIT 0" "$a76/input-serial.log"; then
+    pass ARM3 "touches through both arm64 kernels (4K and 16K pages): tap, drag, pinch 2.0, ten fingers, unplug, pointer, key (E3's log, in order)"
+elif [ "$seen" != "$expected" ]; then
+    fail ARM3 "the app saw (4K pages): $(echo "$seen" | tr '\n' '|')" arm3
 else
-    fail ARM3 "the app saw: $(echo "$seen" | tr '\n' '|')" arm3
+    fail ARM3 "the app saw (16K pages): $(echo "$seen16" | tr '\n' '|')" arm3-16k
 fi
 
-# ARM4: the demo's first frame, then the tap's transition.
-first=$(sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$logs/arm4" | head -1)
-rss=$(sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' "$logs/arm4" | head -1)
-if grep -q BEZEL-DEMO-SHOWN "$logs/arm4" && grep -q "demo: showing Gestures" "$logs/arm4" \
-   && grep -q "BEZEL-DEMO-EXIT 0" "$logs/arm4" && [ -n "$first" ]; then
-    pass ARM4 "bezel-demo on the arm64 kernel: first frame on screen after ${first} ms (emulated), a tap on Gestures showed the playground"
-    echo "RESULT arm64_demo_start_to_first_frame $first ms (Cortex-A72 under emulation)"
-    echo "RESULT arm64_demo_peak_rss $rss KiB"
+# ARM4: the demo's first frame, then the tap's transition, on each kernel.
+demo_ran() {   # demo_ran LOG
+    grep -q BEZEL-DEMO-SHOWN "$1" && grep -q "demo: showing Gestures" "$1" && grep -q "BEZEL-DEMO-EXIT 0" "$1" \
+        && grep -q "first frame on screen" "$1"
+}
+first_frame() { sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$1" | head -1; }
+peak_rss() { sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p' "$1" | head -1; }
+first=$(first_frame "$logs/arm4")
+if ! demo_ran "$logs/arm4"; then
+    fail ARM4 "the demo did not show its first frame or the playground (4K pages)" arm4
+elif ! demo_ran "$logs/arm4-16k"; then
+    fail ARM4 "the demo did not show its first frame or the playground (16K pages)" arm4-16k
 else
-    fail ARM4 "the demo did not show its first frame or the playground" arm4
+    pass ARM4 "bezel-demo on both arm64 kernels: first frame on screen after $first ms (A72, 4K) and $(first_frame "$logs/arm4-16k") ms (A76, 16K), emulated; a tap on Gestures showed the playground"
+    echo "RESULT arm64_demo_start_to_first_frame $first ms (Cortex-A72 under emulation)"
+    echo "RESULT arm64_demo_peak_rss $(peak_rss "$logs/arm4") KiB (4K pages), $(peak_rss "$logs/arm4-16k") KiB (16K pages)"
 fi
+
 # ARM5, ARM6: the tour's log and screenshots.
 tour_ran() {   # tour_ran LOG: the tour got through every screen and the app's work
     grep -q "done: 11 screenshots" "$1" && grep -q "APP: Saved Ada <ada@bezel.dev>, PIN set" "$1" \
@@ -144,7 +160,7 @@ else
     tour_pixels "$trixie/tmp/shots" golden | sed 's/^/RESULT ARM6_pixels /'
 fi
 if [ -n "$x86_demo" ]; then
-    x86_first=$(sed -n 's/.*first frame on screen \([0-9]*\) ms after the process started.*/\1/p' "$logs/x86" | head -1)
+    x86_first=$(first_frame "$logs/x86")
     if [ -n "$x86_first" ] && [ -n "$first" ] && [ "$x86_first" -gt 0 ]; then
         echo "RESULT x86_demo_start_to_first_frame $x86_first ms (the x86 guest, in the same run)"
         echo "RESULT arm64_start_up_ratio $(awk -v a="$first" -v b="$x86_first" 'BEGIN { printf "%.2f", a / b }') (arm64 guest / x86 guest)"
