@@ -105,6 +105,52 @@ import Glibc
         #expect(reports.count == 1 && reports[0].message.contains("not a PNG, JPEG or SVG"))
     }
 
+    /// Issue 37 items 1 and 4: sizes from a file or an app that overflow an Int or are not
+    /// finite are refused with a clear error; each of these trapped (crashed the kiosk) before.
+    @Test func sizesPastIntOrNotFiniteAreRefusedNotTrapped() throws {
+        // A 69-byte PNG whose header claims 4294967295 x 4294967295 pixels.
+        var claim: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0]
+        claim += [UInt8](repeating: 0, count: 69 - claim.count)
+        func svg(_ width: String, _ height: String) -> [UInt8] {
+            Array("<svg xmlns='http://www.w3.org/2000/svg' width='\(width)' height='\(height)'><rect width='5' height='5'/></svg>".utf8)
+        }
+        let folder = Self.scratch([
+            "claim.png": claim,
+            "wide.svg": svg("1e10", "10"),
+            "huge.svg": svg("9e18", "9e18"),
+            "far.svg": svg("1e9mm", "1e9mm"),
+            "small.svg": svg("10", "10"),
+        ])
+        defer { _ = system("rm -rf \(folder)") }
+        func error(_ name: String, size: Size? = nil, scale: Double? = nil) -> String {
+            do {
+                _ = try ImageLoader.load(path: folder + "/" + name, size: size, scale: scale)
+                return "loaded"
+            } catch {
+                return error.message
+            }
+        }
+        let limit = ImageLoader.maximumPixels
+        #expect(error("claim.png") == "\(folder)/claim.png: PNG of 4294967295x4294967295 pixels is over the limit of \(limit) pixels, not decoded")
+        #expect(error("wide.svg") == "\(folder)/wide.svg: SVG size 10000000000.0x10.0 is over the limit of \(limit) pixels, not drawn")
+        #expect(error("huge.svg").hasSuffix("is over the limit of \(limit) pixels, not drawn"))  // librsvg reads 9e18 as a float
+        #expect(error("far.svg").hasSuffix("is over the limit of \(limit) pixels, not drawn"))
+        #expect(error("small.svg", size: Size(width: 1e10, height: 1e10)) == "\(folder)/small.svg: SVG size 10000000000.0x10000000000.0 is over the limit of \(limit) pixels, not drawn")
+        #expect(error("small.svg", size: Size(width: .infinity, height: 10)) == "\(folder)/small.svg: SVG size infx10.0 is empty or not a finite number, not drawn")
+        #expect(error("small.svg", size: Size(width: .nan, height: 10)) == "\(folder)/small.svg: SVG size nanx10.0 is empty or not a finite number, not drawn")
+        #expect(error("small.svg", size: Size(width: -5, height: 10)) == "\(folder)/small.svg: SVG size -5.0x10.0 is empty or not a finite number, not drawn")
+        #expect(error("small.svg", scale: 1e300) == "\(folder)/small.svg: SVG size 1e+301x1e+301 is over the limit of \(limit) pixels, not drawn")
+        #expect(error("small.svg") == "loaded")
+        // The panel limit from sizes whose product passes Int.max: no limit, no trap.
+        let previous = ImageLoader.maximumPixels
+        defer { ImageLoader.maximumPixels = previous }
+        ImageLoader.limitToPanel(width: Int.max / 2, height: 3)
+        #expect(ImageLoader.maximumPixels == Int.max)
+        ImageLoader.limitToPanel(width: 1 << 31, height: 1 << 31)
+        #expect(ImageLoader.maximumPixels == Int.max)
+    }
+
     @Test func theImageLimitFollowsThePanelAndRefusalsAreReportedAsLimits() throws {
         let latte = Self.demoResources.resourcePath + "/Images/latte.jpg"  // 240 x 160
         let previous = ImageLoader.maximumPixels

@@ -25,7 +25,9 @@ public enum ImageLoader {
     /// panel, 8,294,400 at 1920x1080.
     public static func limitToPanel(width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
-        maximumPixels = 4 * width * height
+        // Overflow-safe: an app may pass any Int (a product past Int.max is no limit at all).
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        maximumPixels = overflow || pixels > Int.max / 4 ? Int.max : 4 * pixels
     }
     /// Reports an image that could not be loaded: `.limit` when refused for its size,
     /// `.apiMisuse` otherwise (a missing or damaged file).
@@ -86,7 +88,10 @@ public enum ImageLoader {
             // decodes anything.
             guard head.count >= 24 else { throw CairoError("\(path): a PNG cut short before its header ends") }
             let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            guard width * height <= maximumPixels else {
+            // Each is up to 2^32 - 1: their product can pass Int.max (a 69-byte PNG claiming
+            // 4294967295 x 4294967295 trapped here before the multiplication was checked).
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= maximumPixels else {
                 throw CairoError.overPixelLimit("\(path): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
             }
             return try ImageBuffer(contentsOfPNG: path)

@@ -38,13 +38,17 @@ enum SVGRenderer {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         width *= scale
         height *= scale
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw CairoError("\(path): SVG size \(width)x\(height) is empty or not a finite number, not drawn")
+        }
+        // Checked as Doubles before anything becomes an Int: a document of width="1e10" or
+        // "9e18" (or 1e9mm), or a size asked for of 1e10, trapped in the conversion or the
+        // multiplication before. Both sides are at least one pixel, so each is within the limit
+        // once the product is, and converts.
+        guard width.rounded(.up) * height.rounded(.up) <= Double(maximumPixels) else {
+            throw CairoError.overPixelLimit("\(path): SVG size \(width)x\(height) is over the limit of \(maximumPixels) pixels, not drawn")
+        }
         let pixelsWide = Int(width.rounded(.up)), pixelsHigh = Int(height.rounded(.up))
-        guard width.isFinite, height.isFinite, pixelsWide > 0, pixelsHigh > 0 else {
-            throw CairoError("\(path): SVG size \(width)x\(height) is empty or over the limit of \(maximumPixels) pixels, not drawn")
-        }
-        guard pixelsWide * pixelsHigh <= maximumPixels else {
-            throw CairoError.overPixelLimit("\(path): SVG size \(width)x\(height) is empty or over the limit of \(maximumPixels) pixels, not drawn")
-        }
         let buffer = try ImageBuffer(width: pixelsWide, height: pixelsHigh, format: .argb8888)
         let cairo = cairo_create(buffer.surface)
         defer { cairo_destroy(cairo) }
