@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),
         .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
-                    exclude: ["Snapshots"]),
+                    exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

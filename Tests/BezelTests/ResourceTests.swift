@@ -151,6 +151,33 @@ import Glibc
         #expect(ImageLoader.maximumPixels == Int.max)
     }
 
+    /// Issue 37 item 3: a damaged progressive JPEG is refused at its first warning, not decoded
+    /// to the end (a scan bomb, whose last scan repeats, kept the UI thread busy for more than
+    /// 30 s that way). The fixture is a 240x160 progressive JPEG of 10 scans (cjpeg
+    /// -progressive of the demo's latte.jpg), 4,460 bytes; the bomb made from it has three
+    /// stray bytes before its second scan and its last scan repeated 1,000 times. Stopped at
+    /// the first warning, the error is the stray bytes'; decoded through, it was the last
+    /// repetition's.
+    @Test func aDamagedProgressiveJPEGIsRefusedAtItsFirstWarning() throws {
+        let progressive = try Self.bytes(of: packageRoot + "/Tests/BezelTests/Fixtures/latte-progressive.jpg")
+        #expect(Array(progressive.suffix(2)) == [0xFF, 0xD9], "ends with its end-of-image marker")
+        let scans = (0..<progressive.count - 1).filter { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xDA }
+        try #require(scans.count == 10)
+        var bomb = Array(progressive[..<scans[1]]) + [0x12, 0x34, 0x56] + Array(progressive[scans[1]..<(progressive.count - 2)])
+        let lastScan = Array(progressive[scans[9]..<(progressive.count - 2)])
+        for _ in 0..<1000 { bomb += lastScan }
+        bomb += [0xFF, 0xD9]
+        let folder = Self.scratch(["progressive.jpg": progressive, "bomb.jpg": bomb])
+        defer { _ = system("rm -rf \(folder)") }
+        #expect(try ImageLoader.load(path: folder + "/progressive.jpg").size == Size(width: 240, height: 160))
+        do {
+            _ = try ImageLoader.load(path: folder + "/bomb.jpg")
+            Issue.record("a damaged JPEG of 1,010 scans was decoded")
+        } catch {
+            #expect(error.message == "\(folder)/bomb.jpg: corrupt JPEG: Corrupt JPEG data: 3 extraneous bytes before marker 0xda")
+        }
+    }
+
     @Test func theImageLimitFollowsThePanelAndRefusalsAreReportedAsLimits() throws {
         let latte = Self.demoResources.resourcePath + "/Images/latte.jpg"  // 240 x 160
         let previous = ImageLoader.maximumPixels

@@ -15,6 +15,13 @@ enum JPEGDecoder {
 
     /// TJPF_BGRX: cairo's RGB24 in memory on a little-endian machine (B, G, R, unused).
     private static let pixelFormatBGRX: Int32 = 3
+    /// TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS (turbojpeg.h, 2.1): stop at the first warning
+    /// (Bezel refuses a warning anyway: decoding on only wasted the UI thread's time), and
+    /// refuse a progressive JPEG of more than 500 scans. Without them a 130 KB progressive
+    /// image whose last scan repeats kept the UI thread busy for more than 30 s, past the
+    /// watchdog, though within the pixel limit (issue 37 item 3); with them it is refused in
+    /// milliseconds.
+    private static let decodeFlags: Int32 = 8192 | 32768
 
     /// Decodes JPEG `bytes` (from `path`, named in errors) into an opaque buffer.
     static func decode(_ bytes: [UInt8], path: String, maximumPixels: Int) throws(CairoError) -> ImageBuffer {
@@ -38,7 +45,7 @@ enum JPEGDecoder {
         }
         let buffer = try ImageBuffer(width: Int(width), height: Int(height), format: .xrgb8888)
         let status = buffer.withPixels { pixels, stride in
-            decompress(handle, bytes, UInt(bytes.count), pixels, width, Int32(stride), height, pixelFormatBGRX, 0)
+            decompress(handle, bytes, UInt(bytes.count), pixels, width, Int32(stride), height, pixelFormatBGRX, decodeFlags)
         }
         // Any error, a damaged file's "premature end" warning included, refuses the image: a
         // kiosk should show its placeholder, not half a grey photo.
