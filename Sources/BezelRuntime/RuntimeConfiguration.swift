@@ -142,11 +142,4 @@ extension String {
     var trimmingCharacters: String {
         String(self.filter { !$0.isWhitespace }).lowercased()
     }
-
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let first = s.first, first.isWhitespace { s = s.dropFirst() }
-        while let last = s.last, last.isWhitespace { s = s.dropLast() }
-        return String(s)
-    }
 }

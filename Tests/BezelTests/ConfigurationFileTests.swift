@@ -102,6 +102,20 @@ extension RuntimeConfigurationTests {
         #expect(fromMac.rotation == .clockwise90 && fromMac.idle.dimAfter == 7)
     }
 
+    /// Issue 37 item 13: values padded with long runs of white space (a file written by a
+    /// tool that pads columns, or damaged) are read as their text. Trimming used to drop one
+    /// Character at a time, quadratic in the run: 80,000 trailing spaces took more than 30 s
+    /// of the kiosk's start.
+    @Test func longRunsOfWhiteSpaceAroundValuesAreTrimmed() throws {
+        let run = String(repeating: " ", count: 80_000)
+        let path = write("rotation = 90" + run + "\n" + run + "dim_after = 7\t" + run + "\u{A0}\n" + run + "\n")
+        defer { unlink(path) }
+        let configuration = try RuntimeConfiguration.load(file: path, requireFile: true)
+        #expect(configuration.rotation == .clockwise90 && configuration.idle.dimAfter == 7)
+        #expect("\u{A0} \t a b \r\n".trimmingSpaces == "a b")
+        #expect(" \t\n".trimmingSpaces == "" && "".trimmingSpaces == "" && "x".trimmingSpaces == "x")
+    }
+
     @Test func misspeltVariablesAreWarnedAboutByName() throws {
         setenv("BEZEL_ROTATON", "90", 1)
         setenv("BEZEL_QQQQQQQQQQQQ", "1", 1)
