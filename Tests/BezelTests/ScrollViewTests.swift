@@ -274,6 +274,37 @@ final class ScrollLog: ScrollViewDelegate {
         #expect(reports.count == 1 && s.scroll.contentOffset == Point(0, 500))
     }
 
+    /// Issue 37 item 10: an animated scroll started while a finger drags, then the lift's
+    /// fling. Only one display-link subscription runs at a time: after the fling the list
+    /// rests where the deceleration took it, `isDecelerating` is false, the display link has
+    /// no subscriber left (the app idles), and a tap reaches the row's button.
+    @Test func anAnimatedScrollStartedDuringADragLeavesNoSubscriptionBehind() throws {
+        let s = ListStage()
+        let link = try #require(s.stage.window.application?.displayLink)
+        s.stage.fingers.down(at: Point(300, 350))
+        s.stage.fingers.move(to: Point(300, 330))
+        s.stage.fingers.move(to: Point(300, 310))
+        s.scroll.setContentOffset(Point(0, 800), animated: true)
+        for y in stride(from: 290.0, through: 230, by: -20) {
+            s.stage.fingers.wait(0.016)
+            s.stage.fingers.move(to: Point(300, y))
+        }
+        s.stage.fingers.up()
+        #expect(s.scroll.isDecelerating, "the lift flings")
+        s.stage.fingers.wait(10)
+        #expect(!s.scroll.isDecelerating && !s.scroll.isScrollAnimating)
+        #expect(!link.isRunning, "no display-link subscriber left: the app idles")
+        let resting = s.scroll.contentOffset
+        s.stage.fingers.wait(1)
+        #expect(s.scroll.contentOffset == resting, "nothing moves the list after it rests")
+        #expect(s.delegate.entries.filter { $0.hasPrefix("did") && $0 != "didZoom" }
+                    == ["didEndDragging(true)", "didEndDecelerating"], "\(s.delegate.entries)")
+        // The button, scrolled to where it is now, takes a tap.
+        s.scroll.setContentOffset(.zero, animated: false)
+        s.stage.fingers.tap(at: Point(150, 130))
+        #expect(s.log.entries.last == "didTouchButton")
+    }
+
     @Test func insetsExtendTheScrollableRange() {
         let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         scroll.contentSize = Size(width: 400, height: 1000)

@@ -15,6 +15,7 @@ extension ScrollView {
             return
         }
         var last = window?.application?.clock.now ?? 0
+        endRunningScrollAnimation()
         animationTarget = target
         animation = link.add { [weak self] now in
             guard let self else { return }
@@ -45,6 +46,9 @@ extension ScrollView {
             delegate?.scrollViewDidEndScrollingAnimation(self)
             return
         }
+        // A deceleration this takes over ends as it would at rest (its delegate call made).
+        endRunningScrollAnimation()
+        finishDeceleration()
         animationStart = contentOffset
         animationTarget = target
         let startTime = app.clock.now
@@ -74,6 +78,19 @@ extension ScrollView {
         dragStartOffset = dragStartOffset + delta
         animationStart = animationStart + delta
         animationTarget = animationTarget + delta
+    }
+
+    /// One display-link subscription at a time: a new deceleration or animated scroll first
+    /// ends the one running. An animated `setContentOffset` started while a finger dragged
+    /// was replaced by the lift's deceleration without being invalidated (issue 37 item 10):
+    /// it re-applied its target on every frame for ever, pinning the list, keeping
+    /// `isDecelerating` true (the next tap on a row was eaten) and the app awake (60 wake-ups
+    /// a second), and when it ended it invalidated the deceleration instead of itself. The
+    /// animated scroll that is replaced does not report `scrollViewDidEndScrollingAnimation`.
+    private func endRunningScrollAnimation() {
+        animation?.invalidate()
+        animation = nil
+        isScrollAnimating = false
     }
 
     /// Stops any deceleration or animation where it is (no delegate call: callers decide).
