@@ -73,6 +73,55 @@ import BezelTesting
         #expect(root.presentedViewController == nil)
     }
 
+    /// Issue 37 item 7: the root dismisses A while the controller A presents, B, is still
+    /// sliding in. B goes with A (its appearance ends, then it disappears), nothing is left in
+    /// the window, every completion runs once, and letting A and B go is safe (it trapped on an
+    /// unowned reference when B's transition ended). A controller being dismissed presents
+    /// nothing more.
+    @Test func dismissingAPresenterWhileWhatItPresentsSlidesInTakesItAlong() {
+        let (stage, root, _, taps) = stage()
+        let log = Log()
+        final class Logged: ViewController {
+            var log: Log?
+            override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); log?.add("\(title ?? "?") didAppear") }
+            override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); log?.add("\(title ?? "?") didDisappear") }
+            isolated deinit { log?.add("\(title ?? "?") deinit") }
+        }
+        var a: Logged? = Logged(), b: Logged? = Logged()
+        a!.title = "A"; b!.title = "B"; a!.log = log; b!.log = log
+        a!.modalPresentationStyle = .overFullScreen
+        b!.modalPresentationStyle = .formSheet
+        root.present(a!, animated: false) { log.add("A presented") }
+        a!.present(b!, animated: true) { log.add("B presented") }
+        stage.fingers.wait(0.1)
+        #expect(b!.isBeingPresented)
+        root.dismiss(animated: false) { log.add("A dismissed") }
+        #expect(log.entries == ["A didAppear", "A presented", "B didAppear", "B presented", "B didDisappear", "A didDisappear", "A dismissed"])
+        #expect(root.presentedViewController == nil && a!.presentedViewController == nil && b!.presentingViewController == nil)
+        #expect(!stage.window.subviews.contains { $0 is PresentationContainerView }, "nothing of either is left in the window")
+        let reports = capturingDiagnostics { a!.present(ViewController(), animated: false) }
+        #expect(reports.count == 1 && a!.presentedViewController == nil, "a dismissed controller is out of the window")
+        a = nil
+        b = nil
+        stage.fingers.wait(1)
+        #expect(log.entries.suffix(2).sorted() == ["A deinit", "B deinit"])
+        stage.fingers.tap(at: Point(x: 40, y: 240))
+        #expect(taps() == 1, "the root takes touches again")
+    }
+
+    /// A controller whose dismissal is under way presents nothing: what it presented could
+    /// never be dismissed after.
+    @Test func aControllerBeingDismissedPresentsNothing() {
+        let (stage, root, _, _) = stage()
+        let a = ViewController(), late = ViewController()
+        root.present(a, animated: false)
+        root.dismiss(animated: true)
+        let reports = capturingDiagnostics { a.present(late, animated: false) }
+        #expect(reports.map(\.message) == ["present(\(late.debugName)): \(a.debugName) is being dismissed; ignored"])
+        stage.fingers.wait(1)
+        #expect(root.presentedViewController == nil && late.presentingViewController == nil && late.viewIfLoaded?.window == nil)
+    }
+
     @Test func anAlertsActionDismissesItThenRunsTheHandler() {
         let (stage, root, _, taps) = stage()
         let alert = AlertController(title: "Pay 4.50?", message: "Your card will be charged.", preferredStyle: .alert)

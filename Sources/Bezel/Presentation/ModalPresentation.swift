@@ -20,12 +20,19 @@ final class ModalPresentation {
     static let formSheetSize = Size(width: 540, height: 620)
     static let formSheetMargin = 20.0
 
-    unowned let presenter: ViewController
+    /// Weak: a transition's completion may run after the app let the presenter go (a window's
+    /// root replaced while a modal slides in); an unowned reference trapped there.
+    weak var presenter: ViewController?
     let presented: ViewController
     let style: ModalPresentationStyle
     let container: View
     let dimmingView: View?
     private(set) var isTransitioning = false
+    /// From `hide` on: a controller being dismissed presents nothing more.
+    private(set) var isHiding = false
+    /// The running transition's end, run once: by its animation's completion, or earlier by
+    /// `finishTransitionNow` when an ancestor's dismissal takes this presentation along.
+    private var pendingFinish: ((Bool) -> Void)?
     /// Where a full-screen presentation took the presenter's view from.
     private var coveredPlace: (View, Int)?
 
@@ -80,7 +87,7 @@ final class ModalPresentation {
         let view = presented.view
         view.frame = Self.frame(for: presented, in: container.bounds)
         let coversPresenter = style == .fullScreen
-        if coversPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+        if coversPresenter { presenter?.beginAppearanceTransition(false, animated: animated) }
         presented.beginAppearanceTransition(true, animated: animated)
         container.addSubview(view)
         window.addSubview(container)
@@ -90,17 +97,18 @@ final class ModalPresentation {
             container.wantsBackdropCapture = false
             // Under a full-screen presentation the presenter's view leaves the window, as in
             // UIKit (fingers still on it are cancelled then); dismissal puts it back in place.
-            if coversPresenter, let covered = presenter.viewIfLoaded, let superview = covered.superview {
+            if coversPresenter, let covered = presenter?.viewIfLoaded, let superview = covered.superview {
                 coveredPlace = (superview, superview.subviews.indexOfObject(covered) ?? 0)
                 covered.removeFromSuperview()
             }
             presented.endAppearanceTransition()
-            if coversPresenter { presenter.endAppearanceTransition() }
+            if coversPresenter { presenter?.endAppearanceTransition() }
             completion?()
         }
         guard animated else { return finish(true) }
         isTransitioning = true
         container.wantsBackdropCapture = true
+        pendingFinish = finish
         let motion = presented.presentationMotion
         let finalFrame = view.frame
         // The dimming fades through its colour's alpha, not the view's: a view's alpha below 1
@@ -121,7 +129,15 @@ final class ModalPresentation {
             view.frame = finalFrame
             view.alpha = 1
             view.transform = .identity
-        }, completion: finish)
+        }, completion: { [self] done in finishTransitionNow(done) })
+    }
+
+    /// Ends the running transition at once, as if its animation had finished (its appearance
+    /// callbacks and completion run now, once); nothing when none runs.
+    func finishTransitionNow(_ finished: Bool = false) {
+        guard let finish = pendingFinish else { return }
+        pendingFinish = nil
+        finish(finished)
     }
 
     // MARK: Out
@@ -129,10 +145,11 @@ final class ModalPresentation {
     func hide(animated: Bool, completion: (() -> Void)?) {
         let view = presented.view
         let coversPresenter = style == .fullScreen
+        isHiding = true
         presented.beginAppearanceTransition(false, animated: animated)
         if coversPresenter {
-            presenter.beginAppearanceTransition(true, animated: animated)
-            if let (superview, index) = coveredPlace, let covered = presenter.viewIfLoaded {
+            presenter?.beginAppearanceTransition(true, animated: animated)
+            if let (superview, index) = coveredPlace, let covered = presenter?.viewIfLoaded {
                 superview.insertSubview(covered, at: index)
                 coveredPlace = nil
             }
@@ -147,12 +164,13 @@ final class ModalPresentation {
                 dimmingView?.backgroundColor = Self.dimmingColor
             }
             presented.endAppearanceTransition()
-            if coversPresenter { presenter.endAppearanceTransition() }
+            if coversPresenter { presenter?.endAppearanceTransition() }
             completion?()
         }
         guard animated, container.window != nil else { return finish(true) }
         isTransitioning = true
         container.wantsBackdropCapture = true
+        pendingFinish = finish
         let motion = presented.presentationMotion
         let duration = Self.duration(of: motion, appearing: false)
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {
@@ -161,7 +179,7 @@ final class ModalPresentation {
             case .coverVertical: view.frame.origin.y = container.bounds.maxY
             case .crossDissolve, .alert: view.alpha = 0
             }
-        }, completion: finish)
+        }, completion: { [self] done in finishTransitionNow(done) })
     }
 }
 

@@ -11,6 +11,10 @@ extension ViewController {
     public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         var presenter: ViewController = self
         while let parent = presenter.parent { presenter = parent }
+        guard !(presenter.presentation?.isHiding ?? false) else {
+            Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is being dismissed; ignored")
+            return
+        }
         guard presenter.ownPresentedViewController == nil else {
             Diagnostics.report(.apiMisuse, "present(\(controller.debugName)): \(presenter.debugName) is already presenting \(presenter.ownPresentedViewController!.debugName); ignored")
             return
@@ -64,14 +68,33 @@ extension ViewController {
             Diagnostics.report(.apiMisuse, "dismiss: \(presented.debugName) is still being presented or dismissed; ignored")
             return
         }
-        // Controllers presented above it go at once, the one this call is about moves.
-        if let above = presented.ownPresentedViewController { presented.dismiss(animated: false) { _ = above } }
+        // Controllers presented above it go at once, even mid-transition (UIKit takes them
+        // along); the one this call is about moves. Refusing a sliding-in one here left it
+        // on screen for good over a dismissed presenter, and its transition's end then read
+        // the presenter after the app had let it go (issue 37 item 7).
+        presented.dismissPresentedAtOnce()
         presentation.hide(animated: animated) {
-            target.ownPresentedViewController = nil
-            presented.presentingViewController = nil
-            presented.presentation = nil
+            target.endPresentation(of: presented)
             completion?()
         }
+    }
+
+    /// Takes down what this controller presents, and what that presents in turn, at once:
+    /// a transition under way ends first (its callbacks and completion run), then each goes
+    /// without animation, the topmost first.
+    func dismissPresentedAtOnce() {
+        guard let presented = ownPresentedViewController, let presentation = presented.presentation else { return }
+        presented.dismissPresentedAtOnce()
+        presentation.finishTransitionNow()
+        // A dismissal that was under way has just ended it.
+        guard ownPresentedViewController === presented else { return }
+        presentation.hide(animated: false) { [self] in endPresentation(of: presented) }
+    }
+
+    private func endPresentation(of presented: ViewController) {
+        ownPresentedViewController = nil
+        presented.presentingViewController = nil
+        presented.presentation = nil
     }
 
     /// True from `present` until the presentation's transition finished.
