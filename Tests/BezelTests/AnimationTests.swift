@@ -377,6 +377,38 @@ import Glibc
         #expect(!stage.app.displayLink.isRunning && stage.app.runLoop.pendingTimerCount == 0)
     }
 
+    /// Issue 37 item 9: a running animator the app does not keep runs to its end and calls
+    /// its completions (UIKit keeps it alive); one released while paused is reported and ended
+    /// where its views are, their touches back, its completions called with `.current`.
+    @Test func anAnimatorTheAppDoesNotKeepStillFinishes() {
+        let log = Log()
+        let (stage, box) = stageWithBox()
+        box.isUserInteractionEnabled = true
+        _ = ViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.5, animations: { box.frame.origin.x = 100 },
+                                                         completion: { log.add("running \($0)") })
+        func startAndForget() {
+            let animator = ViewPropertyAnimator(duration: 0.5, curve: .linear) { box.alpha = 0.5 }
+            animator.addCompletion { log.add("started \($0)") }
+            animator.startAnimation()
+        }
+        startAndForget()
+        stage.fingers.wait(1)
+        #expect(log.entries == ["running end", "started end"])
+        #expect(box.presentation.frame.origin.x == 100 && box.presentation.alpha == 0.5)
+        #expect(!stage.app.displayLink.isRunning)
+
+        func pauseAndForget() {
+            let animator = ViewPropertyAnimator(duration: 1, curve: .linear) { box.frame.origin.y = 200 }
+            animator.addCompletion { log.add("paused \($0)") }
+            animator.fractionComplete = 0.25
+        }
+        let reports = capturingDiagnostics { pauseAndForget() }
+        #expect(reports.map(\.message) == ["ViewPropertyAnimator released while paused: finish or stop it first; ended where its views are"])
+        #expect(log.entries.last == "paused current")
+        #expect(abs(box.frame.origin.y - 50) < 1e-9 && abs(box.presentation.frame.origin.y - 50) < 1e-9, "ended where it was shown")
+        #expect(stage.window.hitTest(Point(x: 150, y: 100), with: nil) === box, "the box takes touches again")
+    }
+
     @Test func anAnimatorWithNothingOnScreenFinishesAtOnce() {
         let loose = View()
         let animator = ViewPropertyAnimator(duration: 1, curve: .linear) { loose.alpha = 0 }

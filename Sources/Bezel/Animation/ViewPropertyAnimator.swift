@@ -36,6 +36,11 @@ public final class ViewPropertyAnimator {
     private let timing: AnimatorTiming
     private var group: AnimationGroup?
     private var engine: AnimationEngine?
+    /// The animator itself from the start of a run to its end or pause: UIKit keeps a running
+    /// animator alive until it finishes. An animator the app did not keep
+    /// (`runningPropertyAnimator`'s result dropped, a started one going out of scope) moved its
+    /// views but never called its completions (issue 37 item 9).
+    private var selfWhileRunning: ViewPropertyAnimator?
 
     /// An animator along one of UIKit's curves.
     public convenience init(duration: TimeInterval, curve: View.AnimationCurve, animations: (() -> Void)? = nil) {
@@ -136,6 +141,7 @@ public final class ViewPropertyAnimator {
             return finish(at: .end)
         }
         timing.restartSegment(at: engine.now + (delay.isFinite ? max(0, delay) : 0), reversed: timing.reversed, durationFactor: 1)
+        selfWhileRunning = self
         resample()
     }
 
@@ -145,6 +151,7 @@ public final class ViewPropertyAnimator {
         guard let engine, timing.running else { return }
         let now = engine.now
         timing.pause(fraction: timing.fraction(at: now), value: timing.sample(at: now).value)
+        selfWhileRunning = nil
         resample()
     }
 
@@ -155,6 +162,7 @@ public final class ViewPropertyAnimator {
         if let timingCurve { timing.curve = timingCurve }
         timing.restartSegment(at: engine.now, reversed: timing.reversed,
                               durationFactor: durationFactor.isFinite ? max(0, durationFactor) : 1)
+        selfWhileRunning = self
         resample()
     }
 
@@ -170,6 +178,7 @@ public final class ViewPropertyAnimator {
             for (track, value) in current { track.view?.setModelVector(track.property, value) }
         }
         timing.running = false
+        selfWhileRunning = nil
         state = withoutFinishing ? .inactive : .stopped
         if withoutFinishing { reset() }
     }
@@ -192,6 +201,16 @@ public final class ViewPropertyAnimator {
         }
         state = .inactive
         finish(at: position)
+    }
+
+    /// Released paused or stopped (UIKit raises here): reported, and ended where its views
+    /// are, their touches back, its completions called with `.current`. Its views had stayed
+    /// frozen half-way and taking no touches for good.
+    isolated deinit {
+        guard state != .inactive else { return }
+        Diagnostics.report(.apiMisuse, "ViewPropertyAnimator released while \(state == .stopped ? "stopped" : "paused"): finish or stop it first; ended where its views are")
+        if state == .active { stopAnimation(false) }
+        finishAnimation(at: .current)
     }
 
     // MARK: Internals
@@ -237,6 +256,7 @@ public final class ViewPropertyAnimator {
     }
 
     private func reset() {
+        selfWhileRunning = nil
         if let group, let engine { engine.remove(group) }
         group = nil
         engine = nil
