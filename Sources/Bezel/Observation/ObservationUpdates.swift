@@ -18,10 +18,14 @@ public final class ObservationToken {
     public private(set) var isCancelled = false
     /// How many times the update ran (the first, at `observe`, included).
     public private(set) var updateCount = 0
+    /// Its place in the order observations were made (`ObservationUpdates.nextSerial`).
+    let serial: UInt64
 
     fileprivate init(owner: AnyObject, update: @escaping @MainActor () -> Void) {
         self.owner = owner
         self.update = update
+        serial = ObservationUpdates.nextSerial
+        ObservationUpdates.nextSerial += 1
     }
 
     /// No more updates.
@@ -103,6 +107,10 @@ enum ObservationUpdates {
         }
     }
 
+    /// The serial the next observation gets: a list marks a cell with it when it hands the
+    /// cell out for a row (ReusePool), to end that row's observations at reuse.
+    static var nextSerial: UInt64 = 0
+
     static func register(owner: AnyObject, _ update: @escaping @MainActor () -> Void) -> ObservationToken {
         if mainThread == nil { mainThread = pthread_self() }
         let token = ObservationToken(owner: owner, update: update)
@@ -137,5 +145,15 @@ extension ObservationOwner {
     }
 }
 
-extension View: ObservationOwner {}
+extension View: ObservationOwner {
+    /// Cancels and lets go of the observations made on this view or any view in it since
+    /// `serial`: a reused cell's, made for the row it showed (ReusePool).
+    func endObservations(since serial: UInt64) {
+        if !observationTokens.isEmpty {
+            for token in observationTokens where token.serial >= serial { token.cancel() }
+            observationTokens.removeAll { $0.serial >= serial }
+        }
+        for subview in subviews { subview.endObservations(since: serial) }
+    }
+}
 extension ViewController: ObservationOwner {}
