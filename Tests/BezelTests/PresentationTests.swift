@@ -109,6 +109,29 @@ import BezelTesting
         #expect(taps() == 1, "the root takes touches again")
     }
 
+    /// Issue 37 item 8: replacing the window's root while it presents (an alert, a sheet over
+    /// it, one still sliding in) takes the presentations down with it, as a dismissal without
+    /// animation: 200 idle resets leave the window with the new root and its own alert only,
+    /// and the old controllers are freed.
+    @Test func replacingTheRootTakesItsPresentationsDown() {
+        let (stage, _, _, _) = stage()
+        weak var firstRoot: ViewController?, firstAlert: ViewController?
+        for reset in 0..<200 {
+            let root = ViewController()
+            stage.window.rootViewController = root
+            let alert = AlertController(title: "Still there?", message: nil, preferredStyle: .alert)
+            alert.addAction(AlertAction(title: "Yes", style: .default))
+            root.present(alert, animated: true)
+            if reset % 2 == 0 { stage.fingers.wait(0.5) }   // every other reset mid-transition
+            if reset == 0 { firstRoot = root; firstAlert = alert }
+            #expect(stage.window.subviews.count == 2, "the root's view and its alert's container")
+        }
+        #expect(firstRoot == nil && firstAlert == nil, "the old root and its alert are freed")
+        stage.window.rootViewController = ViewController()
+        stage.fingers.wait(1)
+        #expect(stage.window.subviews.count == 1)
+    }
+
     /// A controller whose dismissal is under way presents nothing: what it presented could
     /// never be dismissed after.
     @Test func aControllerBeingDismissedPresentsNothing() {
