@@ -567,7 +567,7 @@ public final class CairoDrawingContext: DrawingContext {
     private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double?, height: Double?) {
         pango_cairo_update_layout(cairo, layout)
         pango_layout_set_font_description(layout, font(for: style))
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, Self.pangoText(text), -1)
         if let width, width > 0 {
             pango_layout_set_width(layout, bezel_pango_units_from_double(width))
         } else {
@@ -693,7 +693,7 @@ public final class CairoDrawingContext: DrawingContext {
         func units(_ points: Double) -> Int32 { bezel_pango_units_from_double(points) }
         func channel(_ value: Double) -> UInt16 { UInt16((value * 65535).rounded()) }
         for run in text.runs {
-            let end = start + UInt32(run.text.utf8.count)
+            let end = start + UInt32(Self.pangoText(run.text).utf8.count)
             let a = run.attributes
             var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
             if let family = a.family { attributes.append(pango_attr_family_new(family)) }
@@ -768,7 +768,7 @@ public final class CairoDrawingContext: DrawingContext {
                                      &index, &trailing)
         // Pango answers with the byte index of the character under the point and, on its
         // trailing half, how many positions after it: a grapheme cluster is one position here.
-        let offset = Self.characterOffset(ofByte: Int(index), in: text)
+        let offset = Self.characterOffset(ofByte: Int(index), in: Self.pangoText(text))
         return min(text.count, offset + (trailing > 0 ? 1 : 0))
     }
 
@@ -778,11 +778,23 @@ public final class CairoDrawingContext: DrawingContext {
         // (M7: reshaping it each time was a fifth of a key tap's instructions).
         let layout = cachedLayout(text.isEmpty ? " " : text, style: style, width: width, height: nil)
         let clamped = max(0, min(offset, text.count))
-        let byte = text.utf8.distance(from: text.startIndex, to: text.index(text.startIndex, offsetBy: clamped))
+        let shown = Self.pangoText(text)
+        let byte = shown.utf8.distance(from: shown.startIndex, to: shown.index(shown.startIndex, offsetBy: clamped))
         var strong = PangoRectangle(), weak = PangoRectangle()
         pango_layout_get_cursor_pos(layout, Int32(text.isEmpty ? 0 : byte), &strong, &weak)
         let x = text.isEmpty ? 0 : bezel_pango_units_to_double(strong.x)
         return Rect(x: x, y: bezel_pango_units_to_double(strong.y), width: 0, height: bezel_pango_units_to_double(strong.height))
+    }
+
+    /// The text as Pango gets it: a NUL (U+0000) becomes a zero-width space (U+200B). Pango
+    /// ends its text at a NUL, whatever length it is given, so every caret position after one
+    /// was 0 and each caret query printed a critical assertion (barcode scanners and serial
+    /// lines send NULs; issue 37 item 12). Both are one character, a grapheme of their own (a
+    /// control, for grapheme breaking), so character offsets are the same in both texts; byte
+    /// offsets for Pango are taken in this one.
+    static func pangoText(_ text: String) -> String {
+        guard text.utf8.contains(0) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{200B}" : $0 }))
     }
 
     /// The offset of the character (grapheme cluster) that UTF-8 byte `byte` falls in: the

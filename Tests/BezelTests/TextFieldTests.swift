@@ -119,6 +119,24 @@ import BezelCairo
         #expect(field.selectedRange == 1..<1)
     }
 
+    /// Issue 37 item 12: a NUL in a field's text (scanners and serial lines send them) is a
+    /// character like any other for the caret: each position after it is further right, and
+    /// a tap past the end puts the caret at the end. Every position after it was 0.
+    @Test func aNULInTheTextIsACharacterForTheCaret() throws {
+        let stage = try TypingStage()
+        let field = stage.field()
+        field.text = "ab\u{0}cd"
+        field.becomeFirstResponder()
+        let xs = (0...5).map { field.caretRect(at: $0).minX }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 <= $1 } && xs[5] > xs[2] && xs[4] > xs[3], "\(xs)")
+        #expect(xs[3] == xs[2], "the NUL takes no room")
+        let measurer = try #require(TextMetrics.measurer)
+        #expect(measurer.caretOffset(at: Point(x: 500, y: 10), in: "ab\u{0}cd", style: field.style, width: nil) == 5)
+        #expect(measurer.measureText("ab\u{0}cd", style: field.style, width: nil).width
+                == measurer.measureText("abcd", style: field.style, width: nil).width)
+        field.resignFirstResponder()
+    }
+
     @Test func aDragMovesTheCaretAndTextWiderThanTheFieldScrollsToIt() throws {
         let stage = try TypingStage()
         let field = stage.field(Rect(x: 20, y: 20, width: 120, height: 40))
