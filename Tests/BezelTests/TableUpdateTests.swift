@@ -82,6 +82,39 @@ import Testing
         #expect(s.table.cellForRow(at: path(3))?.textLabel.text == "Row 3")
     }
 
+    /// Issue 37 item 13: the batch updates UIKit raises for, even when the counts add up,
+    /// are reported (each with what is wrong) and the table reloads from its data source.
+    @Test func inconsistentBatchUpdatesAreReportedAndReload() {
+        let cases: [(String, (TableView, TableModel) -> Void)] = [
+            ("row [0, 2] is both deleted and moved", { table, model in
+                model.sections[0].remove(at: 2)
+                table.performBatchUpdates { table.deleteRows(at: [path(2)], with: .fade); table.moveRow(at: path(2), to: path(5)) }
+            }),
+            ("row [0, 4] is both deleted and reloaded", { table, model in
+                model.sections[0].remove(at: 4)
+                table.performBatchUpdates { table.reloadRows(at: [path(4)], with: .fade); table.deleteRows(at: [path(4)], with: .fade) }
+            }),
+            ("row [1, 0] is moved out of section 1, which is deleted or reloaded", { table, model in
+                model.sections.remove(at: 1)
+                model.sections[0].append("moved")
+                table.performBatchUpdates { table.deleteSections([1], with: .fade); table.moveRow(at: path(0, 1), to: path(10)) }
+            }),
+            ("row [0, 1] is moved twice", { table, _ in
+                table.performBatchUpdates { table.moveRow(at: path(1), to: path(3)); table.moveRow(at: path(1), to: path(4)) }
+            }),
+        ]
+        for (expected, update) in cases {
+            let model = TableModel(sections: [(0..<10).map { "Row \($0)" }, ["b0", "b1"]])
+            let s = TableStage(model: model)
+            let reports = capturingDiagnostics { update(s.table, model) }
+            #expect(reports.map(\.message) == ["invalid table update (\(expected)): the data source must answer the counts after the update; the table reloads instead"])
+            // The table shows what its data source says.
+            for path in s.table.indexPathsForVisibleRows {
+                #expect(s.table.cellForRow(at: path)?.textLabel.text == model.sections[path.section][path.row])
+            }
+        }
+    }
+
     @Test func swipingLeftShowsDeleteAndTappingItCommits() {
         let model = TableModel(rows: 10)
         model.deletes = true

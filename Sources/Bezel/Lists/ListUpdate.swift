@@ -39,6 +39,7 @@ struct ListUpdateMapping {
 
     /// `newRowCount(s)` is the data source's count for new section s.
     init(_ update: ListUpdate, oldRowCounts: [Int], newRowCounts: [Int]) throws(Failure) {
+        try Self.checkConsistency(update)
         let oldCount = oldRowCounts.count, newCount = newRowCounts.count
         // Reloaded sections are deleted and inserted again at their new place (UIKit's rule).
         var reloadedTo: Set<Int> = []
@@ -66,6 +67,30 @@ struct ListUpdateMapping {
         self.sections = sections
         self.rows = rows
         moves = Dictionary(update.moves.map { ($0.from, $0.to) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// UIKit's other "invalid update"s (it raises for each; the list reloads instead): a row
+    /// both deleted and moved, deleted and reloaded, or reloaded and moved; a row moved out of
+    /// a section being deleted or reloaded, or into one being inserted or reloaded; a row
+    /// moved twice, or two rows moved to one place. These had been accepted whenever the counts
+    /// added up, and the rows shown no longer matched the data source's (issue 37 item 13).
+    static func checkConsistency(_ update: ListUpdate) throws(Failure) {
+        var movedFrom: Set<IndexPath> = [], movedTo: Set<IndexPath> = []
+        for move in update.moves {
+            guard movedFrom.insert(move.from).inserted else { throw Failure(detail: "row \(move.from) is moved twice") }
+            guard movedTo.insert(move.to).inserted else { throw Failure(detail: "two rows are moved to \(move.to)") }
+            if update.deletedRows[move.from] != nil { throw Failure(detail: "row \(move.from) is both deleted and moved") }
+            if update.reloadedRows[move.from] != nil { throw Failure(detail: "row \(move.from) is both reloaded and moved") }
+            if update.sectionIsReplaced(move.from.section) {
+                throw Failure(detail: "row \(move.from) is moved out of section \(move.from.section), which is deleted or reloaded")
+            }
+            if update.insertedSections.contains(move.to.section) || update.reloadedSections.contains(move.to.section) {
+                throw Failure(detail: "row \(move.from) is moved into section \(move.to.section), which is inserted or reloaded")
+            }
+        }
+        if let both = update.reloadedRows.keys.sorted(by: { ($0.section, $0.row) < ($1.section, $1.row) }).first(where: { update.deletedRows[$0] != nil }) {
+            throw Failure(detail: "row \(both) is both deleted and reloaded")
+        }
     }
 
     /// Where old row `old` is after the update (nil: deleted).
