@@ -119,6 +119,23 @@ import BezelCairo
         #expect(field.selectedRange == 1..<1)
     }
 
+    /// Issue 37 item 13: a one-line field takes no line break from any path: a key's or a
+    /// compose sequence's output (both reach the editing engine as typed text), the on-screen
+    /// keyboard's insertText, or a paste. A text view keeps them.
+    @Test func aOneLineFieldTakesNoLineBreakFromAnyPath() throws {
+        let stage = try TypingStage()
+        let field = stage.field()
+        field.becomeFirstResponder()
+        field.engine.type(KeyOutput(symbol: 0, text: "a\nb"))
+        field.insertText("c\r\nd")
+        let pasteboard = Pasteboard.general.string
+        defer { Pasteboard.general.string = pasteboard }
+        Pasteboard.general.string = "e\nf"
+        field.engine.paste()
+        #expect(field.text == "abcdef")
+        field.resignFirstResponder()
+    }
+
     /// Issue 37 item 12: a NUL in a field's text (scanners and serial lines send them) is a
     /// character like any other for the caret: each position after it is further right, and
     /// a tap past the end puts the caret at the end. Every position after it was 0.

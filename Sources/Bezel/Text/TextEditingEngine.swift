@@ -108,8 +108,12 @@ final class TextEditingEngine {
         return true
     }
 
+    /// Every path that adds text goes through here (typed and composed keys, the on-screen
+    /// keyboard, pasting, `insertText`): a one-line field takes no line break, whichever path
+    /// brought one. A compose sequence's result had skipped the filters the other paths had,
+    /// and put a line break into a one-line field (issue 37 item 13).
     func insert(_ text: String) {
-        replace(buffer.replacementRange, with: text)
+        replace(buffer.replacementRange, with: host.engineIsMultiline ? text : text.filter { !$0.isNewline })
     }
 
     func deleteBackward() {
@@ -252,7 +256,7 @@ final class TextEditingEngine {
 
     func paste() {
         guard let text = Pasteboard.general.string, !text.isEmpty else { return }
-        insert(host.engineIsMultiline ? text : text.filter { !$0.isNewline })
+        insert(text)
     }
 }
 

@@ -301,7 +301,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
 
     public func insertText(_ text: String) {
         guard isEditing else { return }
-        engine.insert(text.filter { !$0.isNewline })
+        engine.insert(text)
     }
 
     public func deleteBackward() {
