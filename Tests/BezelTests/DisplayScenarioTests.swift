@@ -12,7 +12,7 @@ import BezelDemoApp
     /// Runs `variant` of run-display-test.sh with `binary` (built beside the tests).
     func runVariant(_ variant: String, binary: String = "bezel-runtime-check") throws -> String {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: binary))
-        let (output, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        let (output, status) = runCommand("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
         // The guest's serial console ends lines with CR LF.
         let lines = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
         try check(status == 0, "the VM run failed:\n\(lines)")
