@@ -15,7 +15,12 @@ mapfile -t packages < <(grep -v '^#' "$list")
 stamp="1 $suite ${packages[*]}"
 [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
 apt_dir="$out.apt"
-rm -rf "$out" "$apt_dir"
+# run-arm64-scenarios.sh binds /dev and mounts /proc inside the root while the tour runs: a
+# run killed half-way leaves them, and removing the root must never reach into them.
+for mounted in "$out/dev" "$out/proc"; do
+    mountpoint -q "$mounted" 2>/dev/null && umount -l "$mounted"
+done
+rm -rf --one-file-system "$out" "$apt_dir"
 mkdir -p "$apt_dir"/{lists/partial,archives/partial,sources.list.d} "$out"
 : > "$apt_dir/status"
 echo "deb [arch=arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" > "$apt_dir/sources.list"
