@@ -19,7 +19,8 @@
 #                              install scripts) for `sudo bash deploy/install.sh --binary ...`
 #   bash deploy/dev.sh arm64-scenarios
 #                              the cross build above, then the real-kernel scenarios on arm64
-#                              kernels in QEMU (ARM1-ARM4) and the aarch64 instruction counts
+#                              kernels in QEMU and the tour on Debian arm64 libraries (ARM1-ARM6)
+#                              and the aarch64 instruction counts
 #
 # Needs the Swift 6.2 (or later) toolchain, which Debian 12 does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
