@@ -114,7 +114,8 @@ measure_demo() {
 }
 
 usage() {
-    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+    # The header comment, up to the first command.
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
 }
 
 # The aarch64 cross-build (dev.sh cross arm64): the host's tools, and the arm64 -dev packages
