@@ -88,7 +88,8 @@ struct ListUpdateMapping {
                 throw Failure(detail: "row \(move.from) is moved into section \(move.to.section), which is inserted or reloaded")
             }
         }
-        if let both = update.reloadedRows.keys.sorted(by: { ($0.section, $0.row) < ($1.section, $1.row) }).first(where: { update.deletedRows[$0] != nil }) {
+        // The first such row, for a message that does not depend on the dictionary's order.
+        if let both = update.reloadedRows.keys.filter({ update.deletedRows[$0] != nil }).min(by: { ($0.section, $0.row) < ($1.section, $1.row) }) {
             throw Failure(detail: "row \(both) is both deleted and reloaded")
         }
     }

@@ -25,10 +25,17 @@ public enum ImageLoader {
     /// panel, 8,294,400 at 1920x1080.
     public static func limitToPanel(width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
-        // Overflow-safe: an app may pass any Int (a product past Int.max is no limit at all).
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        maximumPixels = overflow || pixels > Int.max / 4 ? Int.max : 4 * pixels
+        // An app may pass any Int: a product past Int.max is no limit at all.
+        let pixels = pixelCount(width, height)
+        maximumPixels = pixels > Int.max / 4 ? Int.max : 4 * pixels
     }
+    /// `width` x `height`, or Int.max when the product would pass it (sizes from a file's
+    /// header or an app's call are any Int: an unchecked product traps).
+    static func pixelCount(_ width: Int, _ height: Int) -> Int {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : pixels
+    }
+
     /// Reports an image that could not be loaded: `.limit` when refused for its size,
     /// `.apiMisuse` otherwise (a missing or damaged file).
     static func report(_ error: CairoError, loading image: String) {
@@ -90,8 +97,7 @@ public enum ImageLoader {
             let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
             // Each is up to 2^32 - 1: their product can pass Int.max (a 69-byte PNG claiming
             // 4294967295 x 4294967295 trapped here before the multiplication was checked).
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            guard !overflow, pixels <= maximumPixels else {
+            guard pixelCount(width, height) <= maximumPixels else {
                 throw CairoError.overPixelLimit("\(path): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
             }
             return try ImageBuffer(contentsOfPNG: path)
