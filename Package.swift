@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "BezelTesting", targets: ["BezelTesting"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
+        .executable(name: "bezel-image-decoder", targets: ["BezelImageDecoder"]),
     ],
     dependencies: [
         // DocC for the documentation (`swift package generate-documentation`); a plugin only:
@@ -57,7 +58,11 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libpixman-1-dev"])]
         ),
         // The cairo drawing backend: image buffers, the DrawingContext, text, PNG, headless display.
-        .target(name: "BezelCairo", dependencies: ["Bezel", "CCairo"], path: "Sources/BezelCairo"),
+        .target(name: "BezelCairo", dependencies: ["Bezel", "CCairo", "CProcess"], path: "Sources/BezelCairo"),
+        // prctl, close_range and the wait-status macros for the confined image decoder (glibc only).
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
+        // The confined helper that decodes untrusted images (ImageLoader.isolatesUntrustedImages).
+        .executableTarget(name: "BezelImageDecoder", dependencies: ["BezelCairo"], path: "Sources/BezelImageDecoder"),
         // Linux event primitives (epoll, eventfd, timerfd, signalfd) and libdispatch's main-queue hooks.
         .systemLibrary(name: "CLinuxEvents", path: "Sources/CLinuxEvents"),
         // The platform layer: the main-thread event loop (the DRM and libinput backends come next).

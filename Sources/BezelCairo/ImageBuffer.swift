@@ -34,9 +34,16 @@ public final class ImageBuffer {
         self.memoryOwner = nil
     }
 
-    /// Loads a PNG file. A missing, unreadable or corrupt file throws a clear error.
-    public init(contentsOfPNG path: String) throws(CairoError) {
-        let surface = try Self.checked(cairo_image_surface_create_from_png(path), "loading PNG \(path)")
+    /// Loads a PNG file. A missing, unreadable or corrupt file throws a clear error. Meant for
+    /// files the app trusts (goldens, its own output): `ImageLoader` checks a PNG's chunks and
+    /// size first, and decodes untrusted files in a confined helper.
+    public convenience init(contentsOfPNG path: String) throws(CairoError) {
+        try self.init(adopting: cairo_image_surface_create_from_png(path), "loading PNG \(path)")
+    }
+
+    /// Takes ownership of an image surface cairo made (an error is thrown for a failed one).
+    init(adopting made: OpaquePointer?, _ what: String) throws(CairoError) {
+        let surface = try Self.checked(made, what)
         self.surface = surface
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
