@@ -3,7 +3,9 @@
 #   - builds bezel-demo in release with the Swift runtime linked in (no toolchain needed on a
 #     machine the binary is copied to), unless --binary PATH gives one;
 #   - creates the system user "bezel" in the video, input and render groups;
-#   - installs /usr/local/bin/bezel-demo, /usr/local/share/bezel/ (assets, README),
+#   - installs /usr/local/bin/bezel-demo and, beside it, bezel-image-decoder (the confined
+#     helper that decodes untrusted images; taken from beside --binary's file),
+#     /usr/local/share/bezel/ (assets, README),
 #     /usr/local/share/bezel-demo/ (the demo's own images and fonts),
 #     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
 #   - enables and starts bezel-demo.service (--no-start: installs only).
@@ -22,7 +24,7 @@ while [ $# -gt 0 ]; do
         --binary) binary=$2; shift 2 ;;
         --no-start) start=0; shift ;;
         --root) root=$(realpath -m "$2"); shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -34,12 +36,14 @@ if [ -z "$binary" ]; then
     # Its own build folder: static and dynamic builds would otherwise rebuild each other.
     # Built as the user who ran sudo, not as root: the build folder stays theirs, and root
     # runs no package build scripts.
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo)
-    if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
-        (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
-    else
-        (cd "$repo" && "${build[@]}" >&2)
-    fi
+    for product in bezel-demo bezel-image-decoder; do
+        build=(swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product")
+        if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
+            (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
+        else
+            (cd "$repo" && "${build[@]}" >&2)
+        fi
+    done
     binary="$repo/.build/static/release/bezel-demo"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
@@ -68,6 +72,13 @@ put() {   # put SOURCE DEST MODE
 }
 
 put "$binary" /usr/local/bin/bezel-demo 0755
+# ImageLoader looks for the helper beside the running program first.
+decoder="$(dirname "$binary")/bezel-image-decoder"
+if [ -x "$decoder" ]; then
+    put "$decoder" /usr/local/bin/bezel-image-decoder 0755
+else
+    echo "install.sh: no bezel-image-decoder beside $binary: untrusted images will be decoded in the app's process, unconfined" >&2
+fi
 make_dir /usr/local/share/bezel
 (cd "$repo" && find Assets -type f -not -path 'Assets/Demo/*') | while read -r asset; do
     put "$repo/$asset" "/usr/local/share/bezel/$asset" 0644

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Packs a cross-built release (dev.sh cross arm64) for a Raspberry Pi: the demo and the two
+# Packs a cross-built release (dev.sh cross arm64) for a Raspberry Pi: the demo, its image
+# decoder helper (install.sh installs it beside the demo) and the two
 # bring-up checks (bezel-drm-check draws the standard scene on the panel, bezel-input-check
 # reports its touches), stripped, with what deploy/install.sh installs beside them. On the Pi:
 #   tar -xzf bezel-demo-arm64.tar.gz && cd bezel-demo-arm64
@@ -16,7 +17,7 @@ name=$(basename "$archive" .tar.gz)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/$name/deploy"
-for tool in bezel-demo bezel-drm-check bezel-input-check; do
+for tool in bezel-demo bezel-image-decoder bezel-drm-check bezel-input-check; do
     aarch64-linux-gnu-strip -o "$work/$name/$tool" "$bin/$tool"
 done
 cp -r "$repo/Assets" "$repo/README.md" "$work/$name/"
