@@ -112,10 +112,13 @@ let package = Package(
         .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelLinux", "BezelRuntime"], path: "Sources/BezelDemo",
                           linkerSettings: executableLinking),
         // Issue 13's R4 (content limits), timed in a process of its own; .ci/run runs it.
+        // Issue 37's attacks: the bad-file generator and runner, the random-operation suites.
+        .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelAttacks"),
+        .executableTarget(name: "bezel-attacks", dependencies: ["Bezel", "BezelAttacks", "BezelCairo"], path: "Sources/BezelAttacksCheck"),
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
                     exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,49 @@
+// bezel-attacks: issue 37's attacks on Bezel, run by `.ci/run`.
+//
+//   bezel-attacks files [--mutations N] [--seed S] [--verbose]
+//       U2: the bad-file run. Every seed image and font mutated N times (default 40) plus
+//       the built attacks (bombs, huge and non-finite sizes, embedded images, deep nesting,
+//       unbounded SVG content, broken fonts), through the public loaders in a worker
+//       process. Prints FAIL lines and `RESULT U2 files=... crashes=0 hangs=0
+//       max_rss_mib=...`; exits 1 on a crash, a case over 2 s of the UI thread or over
+//       100 MiB.
+import BezelAttacks
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func usage() -> Never {
+    print("""
+        usage: bezel-attacks files [--mutations N] [--seed S] [--verbose]
+          files   the bad-file run (issue 37 U2): mutated and built PNG, JPEG, SVG and font
+                  files through the public loaders; RESULT U2 ...
+        """)
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { usage() }
+arguments.removeFirst()
+var options = FilesCheck.Options()
+var from = 0
+var verbose = false
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--mutations": options.mutations = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
+    case "--seed": options.seed = arguments.isEmpty ? 0 : UInt64(arguments.removeFirst()) ?? 0
+    case "--from": from = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
+    case "--verbose": verbose = true
+    default: usage()
+    }
+}
+guard options.mutations >= 0, from >= 0 else { usage() }
+let status: Int32 = MainActor.assumeIsolated {
+    switch command {
+    case "files": return FilesCheck.supervise(options, verbose: verbose)
+    case "files-worker": return FilesCheck.work(options, from: from)
+    case "--help", "-h", "help": usage()
+    default: usage()
+    }
+}
+exit(status)
