@@ -11,6 +11,9 @@
 #                              libraries (warnings are errors) into .build/plugins/Swift-DocC
 #   bash deploy/dev.sh limits  install what is missing, time the content limits (a PNG bomb,
 #                              a 1 MiB label, a 100,000-deep view tree) in debug and release
+#   bash deploy/dev.sh attacks install what is missing, run issue 37's attacks in release: the
+#                              bad-file run (RESULT U2: mutated and built images and fonts
+#                              through the public loaders)
 #   bash deploy/dev.sh cross arm64
 #                              install what is missing (arm64 multiarch -dev packages), assemble
 #                              an aarch64 Swift SDK (.build-cross/sdk) and build every executable
@@ -32,10 +35,11 @@ set -euo pipefail
 # libinput, libudev, xkbcommon (+ its layouts) and libseat for the hardware backends; SDL2's
 # headers for the desktop simulator (the library is opened only when the simulator runs); the
 # compose tables xkbcommon reads for dead keys and compose sequences (Text input); JPEG and SVG
-# decoding, opened with dlopen when an app first loads one (Images/).
+# decoding, opened with dlopen when an app first loads one (Images/), and libseccomp, which
+# the image decoder helper opens to confine itself (Images/Isolation).
 BUILD_PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev
                 libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev libsdl2-dev
-                libx11-data libturbojpeg0 librsvg2-2)
+                libx11-data libturbojpeg0 librsvg2-2 libseccomp2)
 # What the tests, the benchmarks and the documentation need besides:
 PACKAGES=("${BUILD_PACKAGES[@]}"
           # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu
@@ -219,6 +223,14 @@ case "$command" in
         "$(swift build --show-bin-path)/bezel-limits-check"
         swift build -c release --product bezel-limits-check
         "$(swift build -c release --show-bin-path)/bezel-limits-check"
+        ;;
+    attacks)
+        find_swift
+        ensure_packages
+        # The helper is built beside bezel-attacks: ImageLoader finds it there.
+        swift build -c release --product bezel-image-decoder
+        swift build -c release --product bezel-attacks
+        "$(swift build -c release --show-bin-path)/bezel-attacks" files "$@"
         ;;
     cross)
         find_swift

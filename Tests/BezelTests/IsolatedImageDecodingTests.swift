@@ -1,6 +1,7 @@
 import Testing
 @testable import Bezel
 @testable import BezelCairo
+import BezelAttacks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,10 +65,10 @@ struct IsolatedImageDecodingTests {
     /// memory limit and librsvg leaves it out: the picture stays transparent.
     @Test func anEmbeddedImageCannotTakeTheMemoryItClaims() throws {
         let side = 12000
-        let png = try Self.blackPNG(width: side, height: side)
+        let png = PNGWriter.blackBitmap(width: side, height: side)
         #expect(png.count < 40_000)
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">"#
-            + #"<image width="10" height="10" xlink:href="data:image/png;base64,"# + Self.base64(png) + #""/></svg>"#
+            + #"<image width="10" height="10" xlink:href="data:image/png;base64,"# + HostileContent.base64(png) + #""/></svg>"#
         let folder = ResourceTests.scratch(["embedded.svg": Array(svg.utf8)])
         defer { _ = system("rm -rf \(folder)") }
         let image = try ImageLoader.load(path: folder + "/embedded.svg")
@@ -94,12 +95,10 @@ struct IsolatedImageDecodingTests {
     /// Item 2: a chunk claiming 0x7FFFFFFF bytes made libpng touch 2.1 GB before it refused
     /// the file. The chunks are walked first, in the app and in the helper.
     @Test func aPNGChunkLongerThanTheFileIsRefusedBeforeLibpngSeesIt() throws {
-        var png = PNGChunks.signature
-        png += [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0] + [0x1F, 0x15, 0xC4, 0x89]
-        png += [0x7F, 0xFF, 0xFF, 0xFF] + Array("zTXt".utf8) + [UInt8](repeating: 0x41, count: 100)
+        let header = PNGWriter.signature + PNGWriter.header(width: 1, height: 1, colorType: 6)
+        let png = header + [0x7F, 0xFF, 0xFF, 0xFF] + Array("zTXt".utf8) + [UInt8](repeating: 0x41, count: 100)
         #expect(png.count == 141)
-        var cut = PNGChunks.signature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
-        cut += [0x1F, 0x15, 0xC4, 0x89]
+        let cut = header
         let folder = ResourceTests.scratch(["chunk.png": png, "no-end.png": cut])
         defer { _ = system("rm -rf \(folder)") }
         let expected = "\(folder)/chunk.png: a PNG chunk at byte 33 claims 2147483647 bytes, more than the file holds; not decoded"
@@ -178,36 +177,5 @@ struct IsolatedImageDecodingTests {
         }
         #expect(reports.map(\.message) == ["bezel-image-decoder not found (looked at /nonexistent/bezel-image-decoder): untrusted images are decoded in the app's process, unconfined; install it beside the app or set BEZEL_IMAGE_DECODER"])
         #expect(reports.first?.kind == .platform)
-    }
-
-    /// A 1-bit black PNG of `width` x `height`, compressed with zlib (libz, under libpng).
-    static func blackPNG(width: Int, height: Int) throws -> [UInt8] {
-        typealias Compress2 = @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
-        typealias CRC32 = @convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt
-        let zlib = try #require(dlopen("libz.so.1", RTLD_NOW))
-        let compress = unsafeBitCast(try #require(dlsym(zlib, "compress2")), to: Compress2.self)
-        let crc = unsafeBitCast(try #require(dlsym(zlib, "crc32")), to: CRC32.self)
-        let raw = [UInt8](repeating: 0, count: height * (1 + (width + 7) / 8))
-        var packed = [UInt8](repeating: 0, count: raw.count / 100 + 1024)
-        var length = UInt(packed.count)
-        #expect(compress(&packed, &length, raw, UInt(raw.count), 9) == 0)
-        func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be(data.count) + body + be(Int(crc(0, body, UInt32(body.count))))
-        }
-        return PNGChunks.signature + chunk("IHDR", be(width) + be(height) + [1, 0, 0, 0, 0])
-            + chunk("IDAT", Array(packed[..<Int(length)])) + chunk("IEND", [])
-    }
-
-    static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        for start in stride(from: 0, to: bytes.count, by: 3) {
-            let group = bytes[start..<min(start + 3, bytes.count)]
-            let value = group.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
-            for index in 0..<4 { out.append(index <= group.count ? alphabet[value >> (18 - 6 * index) & 63] : UInt8(ascii: "=")) }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

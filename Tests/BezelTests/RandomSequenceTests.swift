@@ -1,20 +1,7 @@
 import Testing
 @testable import Bezel
 import BezelScenes
-
-/// SplitMix64: a tiny seeded generator, so a failing sequence can be replayed from its seed
-/// (the harness picks from sorted keys: dictionary order changes from process to process).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import BezelAttacks
 
 /// Random multitouch sequences over the standard kiosk scene with tap, double-tap,
 /// long-press and pan recognizers attached, checking the pipeline's invariants after every

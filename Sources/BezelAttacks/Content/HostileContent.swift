@@ -133,7 +133,8 @@ public enum HostileContent {
         return cases
     }
 
-    static func base64(_ bytes: [UInt8]) -> String {
+    /// `bytes` in Base64 (RFC 4648), for `data:` URLs.
+    public static func base64(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 4 / 3 + 4)
