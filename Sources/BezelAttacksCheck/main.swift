@@ -7,16 +7,26 @@
 //       process. Prints FAIL lines and `RESULT U2 files=... crashes=0 hangs=0
 //       max_rss_mib=...`; exits 1 on a crash, a case over 2 s of the UI thread or over
 //       100 MiB.
+//
+//   bezel-attacks random [--suite NAME] [--steps N] [--seed S]
+//       U1: the random-operation suites (all, or the one named), N steps each (default
+//       100,000), invariants checked after every step. Prints `RESULT U1 suite=... steps=...
+//       violations=0 seed=...` per suite; on a violation the operations before it and the
+//       seed that replays them; exits 1.
+import Bezel
 import BezelAttacks
 #if canImport(Glibc)
 import Glibc
 #endif
 
-func usage() -> Never {
+@MainActor func usage() -> Never {
     print("""
         usage: bezel-attacks files [--mutations N] [--seed S] [--verbose]
+               bezel-attacks random [--suite NAME] [--steps N] [--seed S]
           files   the bad-file run (issue 37 U2): mutated and built PNG, JPEG, SVG and font
                   files through the public loaders; RESULT U2 ...
+          random  the random-operation suites (issue 37 U1): \(RandomSuites.all.map { $0.name }.joined(separator: ", "));
+                  RESULT U1 ... per suite
         """)
     exit(2)
 }
@@ -27,6 +37,9 @@ arguments.removeFirst()
 var options = FilesCheck.Options()
 var from = 0
 var verbose = false
+var suite: String?
+var steps = 100_000
+
 while let argument = arguments.first {
     arguments.removeFirst()
     switch argument {
@@ -34,6 +47,8 @@ while let argument = arguments.first {
     case "--seed": options.seed = arguments.isEmpty ? 0 : UInt64(arguments.removeFirst()) ?? 0
     case "--from": from = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     case "--verbose": verbose = true
+    case "--suite": suite = arguments.isEmpty ? "" : arguments.removeFirst()
+    case "--steps": steps = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     default: usage()
     }
 }
@@ -42,6 +57,7 @@ let status: Int32 = MainActor.assumeIsolated {
     switch command {
     case "files": return FilesCheck.supervise(options, verbose: verbose)
     case "files-worker": return FilesCheck.work(options, from: from)
+    case "random": return RandomSuites.run(suite: suite, steps: steps, seed: options.seed)
     case "--help", "-h", "help": usage()
     default: usage()
     }

@@ -452,3 +452,14 @@ extension Touch.Phase {
         }
     }
 }
+
+extension Window {
+    /// Touches this window's dispatcher still tracks (random-operation suites check that none
+    /// outlives its finger).
+    package var liveTouchCount: Int { dispatcher.liveTouchCount }
+}
+
+extension Application {
+    /// Fingers the touch sequencer still tracks.
+    package var liveTouchCount: Int { touchSequencer.liveTouchCount }
+}

@@ -1,0 +1,20 @@
+import Testing
+import Bezel
+import BezelAttacks
+
+/// Issue 37 U1, the short runs: each random-operation suite for a few thousand steps from
+/// fixed seeds (`.ci/run` runs 100,000 steps of each in `bezel-attacks random`). A failure
+/// prints the violations, the operations before them and the seed that replays them.
+@MainActor
+@Suite(.serialized)
+struct RandomOperationTests {
+    private func run<Suite: RandomOperationSuite>(_ suite: Suite.Type, steps: Int, seeds: [UInt64] = [1, 2]) {
+        for seed in seeds {
+            let report = RandomOperationRunner.run(suite, seed: seed, steps: steps)
+            #expect(report.violations.isEmpty, "\(report.failureDescription)")
+            #expect(report.steps == steps)
+        }
+    }
+
+    @Test func animationsAndAnimators() { run(AnimationSuite.self, steps: 3000) }
+}
