@@ -17,4 +17,7 @@ struct RandomOperationTests {
     }
 
     @Test func animationsAndAnimators() { run(AnimationSuite.self, steps: 3000) }
+    @Test func presentationsNavigationAndRootReplacement() { run(PresentationSuite.self, steps: 3000) }
+    @Test func tablesWithValidAndInvalidUpdatesScrollingSelectionSwipesAndRefresh() { run(ListSuite.self, steps: 1500) }
+    @Test func observationInReusedCells() { run(ReusedCellObservationSuite.self, steps: 1500) }
 }
