@@ -74,7 +74,7 @@ public final class CairoDrawingContext: DrawingContext {
     var pathImageCandidates: Set<PathImageKey> = []
 
     private struct LayoutKey: Hashable {
-        let text: String
+        let text: ExactText
         let style: TextStyle
         let width: Double?
         let height: Double?
@@ -539,7 +539,7 @@ public final class CairoDrawingContext: DrawingContext {
     /// A layout for the text in its box, shaped once and then reused.
     private func cachedLayout(_ text: String, style: TextStyle, width: Double?, height: Double?,
                               attributed: AttributedText? = nil) -> OpaquePointer {
-        var key = LayoutKey(text: text, style: style, width: width, height: height)
+        var key = LayoutKey(text: ExactText(text), style: style, width: width, height: height)
         if let attributed { key.attributed = AttributedLayout(text: attributed, interfaceStyle: userInterfaceStyle) }
         if fontGeneration != FontRegistry.generation {
             // Fonts were registered since these were shaped: a layout made with a fallback

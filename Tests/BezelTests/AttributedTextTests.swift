@@ -173,3 +173,20 @@ import BezelCairo
         }
     }
 }
+
+/// Issue 37 U1's text suite: two spellings of the same text that Swift calls equal ("é" and
+/// "e" + U+0301) got one cached Pango layout, whose byte indices fit only one of them.
+@MainActor
+@Suite(.fontsRegistered)
+struct CanonicallyEqualTextTests {
+    @Test func eachSpellingGetsALayoutOfItsOwn() throws {
+        let context = try CairoDrawingContext(target: try ImageBuffer(width: 64, height: 32))
+        let style = TextStyle(size: 17)
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        #expect(composed == decomposed, "Swift compares them canonically")
+        let first = context.caretRect(at: 1, in: composed, style: style, width: nil)
+        let second = context.caretRect(at: 1, in: decomposed, style: style, width: nil)
+        #expect(first.height > 0 && second.height > 0, "a caret after the one character in both (was 0x0 for the second)")
+        #expect(abs(first.minX - second.minX) < 1)
+    }
+}

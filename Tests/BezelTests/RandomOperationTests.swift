@@ -20,4 +20,5 @@ struct RandomOperationTests {
     @Test func presentationsNavigationAndRootReplacement() { run(PresentationSuite.self, steps: 3000) }
     @Test func tablesWithValidAndInvalidUpdatesScrollingSelectionSwipesAndRefresh() { run(ListSuite.self, steps: 1500) }
     @Test func observationInReusedCells() { run(ReusedCellObservationSuite.self, steps: 1500) }
+    @Test func textFieldsAndViews() { run(TextSuite.self, steps: 3000, seeds: [1, 2, 3]) }
 }
