@@ -113,7 +113,7 @@ let package = Package(
                           linkerSettings: executableLinking),
         // Issue 13's R4 (content limits), timed in a process of its own; .ci/run runs it.
         // Issue 37's attacks: the bad-file generator and runner, the random-operation suites.
-        .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelAttacks"),
+        .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo", "BezelRuntime"], path: "Sources/BezelAttacks"),
         .executableTarget(name: "bezel-attacks", dependencies: ["Bezel", "BezelAttacks", "BezelCairo"], path: "Sources/BezelAttacksCheck"),
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench",
