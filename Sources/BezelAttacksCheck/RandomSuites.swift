@@ -4,7 +4,7 @@ import BezelAttacks
 /// `bezel-attacks random`: issue 37 U1, each suite run for its steps.
 @MainActor
 enum RandomSuites {
-    static let all: [any RandomOperationSuite.Type] = [AnimationSuite.self, PresentationSuite.self, ListSuite.self, ReusedCellObservationSuite.self, TextSuite.self, ConfigurationSuite.self]
+    static let all: [any RandomOperationSuite.Type] = [AnimationSuite.self, PresentationSuite.self, ListSuite.self, CollectionSuite.self, ReusedCellObservationSuite.self, TextSuite.self, ConfigurationSuite.self]
 
     static func run(suite name: String?, steps: Int, seed: UInt64) -> Int32 {
         let chosen = all.filter { name == nil || $0.name == name }

@@ -19,6 +19,7 @@ struct RandomOperationTests {
     @Test func animationsAndAnimators() { run(AnimationSuite.self, steps: 3000) }
     @Test func presentationsNavigationAndRootReplacement() { run(PresentationSuite.self, steps: 3000) }
     @Test func tablesWithValidAndInvalidUpdatesScrollingSelectionSwipesAndRefresh() { run(ListSuite.self, steps: 1500) }
+    @Test func collectionsWithValidAndInvalidUpdatesScrollingAndSelection() { run(CollectionSuite.self, steps: 1500) }
     @Test func observationInReusedCells() { run(ReusedCellObservationSuite.self, steps: 1500) }
     @Test func textFieldsAndViews() { run(TextSuite.self, steps: 3000, seeds: [1, 2, 3]) }
     @Test func configurationFiles() { run(ConfigurationSuite.self, steps: 500) }

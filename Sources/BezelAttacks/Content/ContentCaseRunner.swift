@@ -85,7 +85,7 @@ public final class ContentCaseRunner {
 
     private typealias MallocTrim = @convention(c) (Int) -> Int32
     /// glibc's malloc_trim (not in Swift's Glibc module: <malloc.h> is not part of it).
-    nonisolated(unsafe) private static let mallocTrim = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: MallocTrim.self) }
+    private static let mallocTrim = dlsym(nil, "malloc_trim").map { unsafeBitCast($0, to: MallocTrim.self) }
 
     static func trimHeap() { _ = mallocTrim?(0) }
 
