@@ -115,6 +115,8 @@ let package = Package(
         // Issue 37's attacks: the bad-file generator and runner, the random-operation suites.
         .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo", "BezelRuntime"], path: "Sources/BezelAttacks"),
         .executableTarget(name: "bezel-attacks", dependencies: ["Bezel", "BezelAttacks", "BezelCairo"], path: "Sources/BezelAttacksCheck"),
+        // Issue 37 U3: the observation path under ThreadSanitizer (dev.sh tsan); the core only.
+        .executableTarget(name: "bezel-observation-check", dependencies: ["Bezel"], path: "Sources/BezelObservationCheck"),
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelScenes"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),

@@ -12,8 +12,13 @@
 #   bash deploy/dev.sh limits  install what is missing, time the content limits (a PNG bomb,
 #                              a 1 MiB label, a 100,000-deep view tree) in debug and release
 #   bash deploy/dev.sh attacks install what is missing, run issue 37's attacks in release: the
+#                              random-operation suites, 100,000 steps each (RESULT U1), and the
 #                              bad-file run (RESULT U2: mutated and built images and fonts
 #                              through the public loaders)
+#   bash deploy/dev.sh asan    install what is missing, run the tests (all but the QEMU and Xvfb
+#                              scenarios) under AddressSanitizer (RESULT U3)
+#   bash deploy/dev.sh tsan    install what is missing, run the observation path from four
+#                              threads under ThreadSanitizer (RESULT U3 tsan)
 #   bash deploy/dev.sh cross arm64
 #                              install what is missing (arm64 multiarch -dev packages), assemble
 #                              an aarch64 Swift SDK (.build-cross/sdk) and build every executable
@@ -230,7 +235,49 @@ case "$command" in
         # The helper is built beside bezel-attacks: ImageLoader finds it there.
         swift build -c release --product bezel-image-decoder
         swift build -c release --product bezel-attacks
-        "$(swift build -c release --show-bin-path)/bezel-attacks" files "$@"
+        attacks="$(swift build -c release --show-bin-path)/bezel-attacks"
+        "$attacks" random --steps "${U1_STEPS:-100000}"
+        "$attacks" files "$@"
+        ;;
+    asan)
+        find_swift
+        ensure_packages
+        # Its own build folder (an instrumented build of everything). The image decoder
+        # helper stays uninstrumented: ASan's shadow memory cannot live under the helper's
+        # RLIMIT_DATA, and what runs in the helper is Debian's decoders, not Bezel's code.
+        swift build --product bezel-image-decoder
+        BEZEL_IMAGE_DECODER="$(swift build --show-bin-path)/bezel-image-decoder"
+        export BEZEL_IMAGE_DECODER
+        swift build --build-tests --sanitize=address --scratch-path .build-asan
+        # The scenarios that boot the QEMU guest or an X server run other programs (built
+        # with ASan they would need its runtime there): the rest runs here.
+        vm_suites='DRMTests|LibinputTests|RuntimeTests|UdevCalibrationTests|RuntimeConfigurationTests|DRMErrorTests|RotatedRuntimeTests|DisplayScenarioTests|ServiceTests|SimulatorTests'
+        set +e
+        ASAN_OPTIONS=detect_leaks=0:halt_on_error=0:print_summary=1 \
+            swift test --skip-build --sanitize=address --scratch-path .build-asan --skip "BezelTests\.($vm_suites)/" > .build-asan/test.log 2>&1
+        status=$?
+        set -e
+        tests=$(grep -o 'Test run with [0-9]* tests' .build-asan/test.log | tail -1 | grep -o '[0-9]*' || echo 0)
+        findings=$(grep -c 'ERROR: AddressSanitizer' .build-asan/test.log || true)
+        grep -E '✘|ERROR: AddressSanitizer|SUMMARY: AddressSanitizer' .build-asan/test.log | head -40 || true
+        echo "RESULT U3 asan_tests=$tests findings=$findings exit=$status"
+        [ "$status" -eq 0 ] && [ "$findings" -eq 0 ]
+        ;;
+    tsan)
+        find_swift
+        ensure_packages
+        swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
+        set +e
+        TSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/tsan-suppressions.txt print_suppressions=1 halt_on_error=0" \
+            "$(swift build --sanitize=thread --scratch-path .build-tsan --show-bin-path)/bezel-observation-check" > .build-tsan/run.log 2>&1
+        status=$?
+        set -e
+        reports=$(grep -c 'WARNING: ThreadSanitizer' .build-tsan/run.log || true)
+        suppressed=$(grep -o 'Matched [0-9]* suppressions' .build-tsan/run.log | grep -o '[0-9]*' | head -1 || true)
+        grep -A12 'WARNING: ThreadSanitizer' .build-tsan/run.log | head -60 || true
+        grep '^RESULT' .build-tsan/run.log || true
+        echo "RESULT U3 tsan reports=$reports suppressed=${suppressed:-0} exit=$status"
+        [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]
         ;;
     cross)
         find_swift
