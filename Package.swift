@@ -113,7 +113,7 @@ let package = Package(
                           linkerSettings: executableLinking),
         // Issue 13's R4 (content limits), timed in a process of its own; .ci/run runs it.
         // Issue 37's attacks: the bad-file generator and runner, the random-operation suites.
-        .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo", "BezelRuntime"], path: "Sources/BezelAttacks"),
+        .target(name: "BezelAttacks", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime", "BezelTesting", "CProcess"], path: "Sources/BezelAttacks"),
         .executableTarget(name: "bezel-attacks", dependencies: ["Bezel", "BezelAttacks", "BezelCairo"], path: "Sources/BezelAttacksCheck"),
         // Issue 37 U3: the observation path under ThreadSanitizer (dev.sh tsan); the core only.
         .executableTarget(name: "bezel-observation-check", dependencies: ["Bezel"], path: "Sources/BezelObservationCheck"),

@@ -13,6 +13,12 @@
 //       100,000), invariants checked after every step. Prints `RESULT U1 suite=... steps=...
 //       violations=0 seed=...` per suite; on a violation the operations before it and the
 //       seed that replays them; exits 1.
+//
+//   bezel-attacks soak [--hours H] [--warm-up H] [--seed S]
+//       U4: the demo under random use for H virtual hours (default 24), a frame after each
+//       step; resident size and heap in use sampled every virtual quarter hour. Prints the
+//       samples and `RESULT U4 steps=... virtual_hours=... rss_growth_kib=...
+//       heap_growth_kib=...`, growth counted from the end of the warm-up (default 2 h).
 import Bezel
 import BezelAttacks
 #if canImport(Glibc)
@@ -23,10 +29,12 @@ import Glibc
     print("""
         usage: bezel-attacks files [--mutations N] [--seed S] [--verbose]
                bezel-attacks random [--suite NAME] [--steps N] [--seed S]
+               bezel-attacks soak [--hours H] [--warm-up H] [--seed S]
           files   the bad-file run (issue 37 U2): mutated and built PNG, JPEG, SVG and font
                   files through the public loaders; RESULT U2 ...
           random  the random-operation suites (issue 37 U1): \(RandomSuites.all.map { $0.name }.joined(separator: ", "));
                   RESULT U1 ... per suite
+          soak    the demo under random use on the virtual clock (issue 37 U4); RESULT U4 ...
         """)
     exit(2)
 }
@@ -39,6 +47,8 @@ var from = 0
 var verbose = false
 var suite: String?
 var steps = 100_000
+var hours = 24.0
+var warmUp = 2.0
 
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -47,17 +57,20 @@ while let argument = arguments.first {
     case "--seed": options.seed = arguments.isEmpty ? 0 : UInt64(arguments.removeFirst()) ?? 0
     case "--from": from = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     case "--verbose": verbose = true
+    case "--hours": hours = arguments.isEmpty ? -1 : Double(arguments.removeFirst()) ?? -1
+    case "--warm-up": warmUp = arguments.isEmpty ? -1 : Double(arguments.removeFirst()) ?? -1
     case "--suite": suite = arguments.isEmpty ? "" : arguments.removeFirst()
     case "--steps": steps = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     default: usage()
     }
 }
-guard options.mutations >= 0, from >= 0 else { usage() }
+guard options.mutations >= 0, from >= 0, hours > 0, warmUp >= 0, warmUp < hours else { usage() }
 let status: Int32 = MainActor.assumeIsolated {
     switch command {
     case "files": return FilesCheck.supervise(options, verbose: verbose)
     case "files-worker": return FilesCheck.work(options, from: from)
     case "random": return RandomSuites.run(suite: suite, steps: steps, seed: options.seed)
+    case "soak": return SoakCheck.run(hours: hours, warmUp: warmUp, seed: options.seed)
     case "--help", "-h", "help": usage()
     default: usage()
     }

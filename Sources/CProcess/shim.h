@@ -30,6 +30,16 @@ static inline int bezel_spawn_close_from(posix_spawn_file_actions_t *actions, in
     return posix_spawn_file_actions_addclosefrom_np(actions, first);
 }
 
+// Bytes malloc has handed out and not had back (small blocks and mmapped ones): the soak's
+// heap-in-use sample (mallinfo2 returns a struct, which Swift cannot take through dlsym).
+struct mallinfo2;
+extern struct mallinfo2 mallinfo2(void);
+#include <malloc.h>
+static inline unsigned long bezel_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (unsigned long)(info.uordblks + info.hblkhd);
+}
+
 static inline int bezel_exited(int status) { return WIFEXITED(status); }
 static inline int bezel_exit_status(int status) { return WEXITSTATUS(status); }
 static inline int bezel_signaled(int status) { return WIFSIGNALED(status); }
