@@ -354,3 +354,31 @@ import BezelTesting
         try Snapshot.check(display.framebuffer, named: "tab-bar-navigation-bar")
     }
 }
+
+/// Issue 37 item 14: a controller still presented when its window goes away was never freed:
+/// it and its presentation held each other.
+@MainActor
+@Suite struct PresentationLifetimeTests {
+    @Test func aControllerStillPresentedWhenItsWindowGoesIsFreed() {
+        weak var presented: ViewController?
+        weak var presentation: AnyObject?
+        weak var window: Window?
+        do {
+            let application = Application(clock: VirtualClock(), tracer: Tracer())
+            let made = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600), application: application)
+            made.makeKeyAndVisible()
+            let root = ViewController()
+            made.rootViewController = root
+            let modal = ViewController()
+            root.present(modal, animated: false)
+            TouchScript(application).wait(0.1)
+            #expect(root.presentedViewController === modal)
+            presented = modal
+            presentation = modal.presentation
+            window = made
+        }
+        #expect(window == nil)
+        #expect(presentation == nil, "the presentation is freed")
+        #expect(presented == nil, "the controller it presented is freed")
+    }
+}

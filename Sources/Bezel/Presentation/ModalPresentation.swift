@@ -33,8 +33,15 @@ final class ModalPresentation {
     /// The running transition's end, run once: by its animation's completion, or earlier by
     /// `finishTransitionNow` when an ancestor's dismissal takes this presentation along.
     private var pendingFinish: ((Bool) -> Void)?
-    /// Where a full-screen presentation took the presenter's view from.
-    private var coveredPlace: (View, Int)?
+    /// Where a full-screen presentation took the presenter's view from: the superview weakly
+    /// (it is usually the window, which holds the presenter, which holds this presentation
+    /// through the controller it presents: a window released with a modal up was never freed,
+    /// issue 37 item 14).
+    private struct CoveredPlace {
+        weak var superview: View?
+        let index: Int
+    }
+    private var coveredPlace: CoveredPlace?
 
     init(presenter: ViewController, presented: ViewController) {
         self.presenter = presenter
@@ -98,7 +105,7 @@ final class ModalPresentation {
             // Under a full-screen presentation the presenter's view leaves the window, as in
             // UIKit (fingers still on it are cancelled then); dismissal puts it back in place.
             if coversPresenter, let covered = presenter?.viewIfLoaded, let superview = covered.superview {
-                coveredPlace = (superview, superview.subviews.indexOfObject(covered) ?? 0)
+                coveredPlace = CoveredPlace(superview: superview, index: superview.subviews.indexOfObject(covered) ?? 0)
                 covered.removeFromSuperview()
             }
             presented.endAppearanceTransition()
@@ -149,8 +156,8 @@ final class ModalPresentation {
         presented.beginAppearanceTransition(false, animated: animated)
         if coversPresenter {
             presenter?.beginAppearanceTransition(true, animated: animated)
-            if let (superview, index) = coveredPlace, let covered = presenter?.viewIfLoaded {
-                superview.insertSubview(covered, at: index)
+            if let place = coveredPlace, let superview = place.superview, let covered = presenter?.viewIfLoaded {
+                superview.insertSubview(covered, at: place.index)
                 coveredPlace = nil
             }
         }

@@ -39,6 +39,17 @@ open class ViewController: Responder {
     var navigationItemIfLoaded: NavigationItem?
     var tabBarItemIfLoaded: TabBarItem?
 
+    /// A controller that goes while presenting one (its window released with a modal up)
+    /// ends that presentation: the presented controller and its presentation hold each other,
+    /// and were never freed (issue 37 item 14).
+    deinit {
+        guard let presented = ownPresentedViewController else { return }
+        cleanUpAsMainActor {
+            presented.presentingViewController = nil
+            presented.presentation = nil
+        }
+    }
+
     public override init() {
         super.init()
     }
