@@ -4,10 +4,10 @@ import BezelAttacks
 /// `bezel-attacks soak`: issue 37 U4, the demo under random use; its samples and RESULT line.
 @MainActor
 enum SoakCheck {
-    static func run(hours: Double, warmUp: Double, seed: UInt64) -> Int32 {
+    static func run(hours: Double, warmUp: Double, seed: UInt64, busy: Bool) -> Int32 {
         let soak: DemoSoak
         do {
-            soak = try DemoSoak(seed: seed)
+            soak = try DemoSoak(seed: seed, busy: busy)
         } catch {
             print("FAIL U4: the demo could not be set up: \(error)")
             return 1
@@ -19,7 +19,7 @@ enum SoakCheck {
         }
         guard let last = soak.samples.last, let base = soak.samples.first(where: { $0.virtualHours >= warmUp }) else { return 1 }
         let seconds = Int((MonotonicClock().now - start).rounded())
-        print("RESULT U4 steps=\(soak.steps) virtual_hours=\(Int(hours.rounded())) rss_growth_kib=\(last.residentKiB - base.residentKiB) heap_growth_kib=\(last.heapKiB - base.heapKiB) views=\(base.views)->\(last.views) warm_up_hours=\(warmUp) seconds=\(seconds) seed=\(seed)")
+        print("RESULT U4 steps=\(soak.steps) virtual_hours=\(Int(hours.rounded())) rss_growth_kib=\(last.residentKiB - base.residentKiB) heap_growth_kib=\(last.heapKiB - base.heapKiB) views=\(base.views)->\(last.views) warm_up_hours=\(warmUp) busy=\(busy) seconds=\(seconds) seed=\(seed)")
         return 0
     }
 }

@@ -73,6 +73,10 @@ guest_helpers() {
 logged() { for i in \$(seq 1 2400); do grep -q "\$1" $1 && return 0; sleep 0.05; done; echo "$2 timeout waiting for \$1"; tail -5 $1; return 1; }
 touch_cmd() { echo "\$1" >> /run/touch-cmds; n=\$((n + 1)); for i in \$(seq 1 600); do [ -e /run/touch-cmds.ack.\$n ] && return 0; sleep 0.05; done; }
 ms() { echo \$((\$(date +%s%N) / 1000000)); }
+# The guest's speed now: a fixed loop of shell arithmetic, timed. The scenarios' time limits
+# are scaled by it (DisplayScenarioTests.loadFactor): an emulated guest on a loaded host runs
+# slower, and this measures by how much in the same run, next to the timed step.
+guest_speed() { s=\$(ms); i=0; while [ \$i -lt 20000 ]; do i=\$((i + 1)); done; echo "$2 speed loop_ms=\$((\$(ms) - s))"; }
 n=0
 GUEST
 }
@@ -232,6 +236,7 @@ echo BEZEL-R1-OTHER-SHOWN
 while [ ! -e $ready.other ]; do sleep 0.1; done
 touch_cmd "up"
 wait \$other
+guest_speed
 start=\$(ms)
 busybox chvt 1
 logged "BEZEL-R1 frame-shown switches=2\\$"
@@ -274,6 +279,7 @@ app=\$!
 /usr/bin/python3 $here/inject-touch.py /run/dev-ready follow:/run/touch-cmds &
 logged "BEZEL-RUNTIME device added FT5406"
 logged "waiting for one"
+guest_speed
 echo BEZEL-R2-WAITING
 logged "BEZEL-R2 frame-shown changes=1"
 echo BEZEL-R2-SHOWN
@@ -290,6 +296,7 @@ hotplug_event
 logged "BEZEL-R2 display lost changes=2"
 logged "disconnected: drawing paused"
 logged "BEZEL-R2 frames_while_away="
+guest_speed
 start=\$(ms)
 echo on > \$status
 hotplug_event

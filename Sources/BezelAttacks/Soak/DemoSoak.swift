@@ -30,8 +30,13 @@ public final class DemoSoak {
     public private(set) var steps = 0
     let screens = ["Gestures", "List", "Settings", "Motion", "Form", "Charts"]
 
-    public init(seed: UInt64) throws {
+    /// Busy: the waits between actions are a frame or a few (about 15,000 actions a virtual
+    /// hour instead of 3,300), a kiosk at a queue's head all day.
+    let busy: Bool
+
+    public init(seed: UInt64, busy: Bool = false) throws {
         random = SplitMix64(seed: seed)
+        self.busy = busy
         var made: DemoApp?
         harness = try AppHarness(size: Size(width: 800, height: 480)) { application in
             let demo = DemoApp(application: application, size: Size(width: 800, height: 480), timeOfDay: { 9 * 3600 })
@@ -107,7 +112,9 @@ public final class DemoSoak {
         case 700..<750:
             _ = demo.navigation.popViewController(animated: Bool.random(using: &random))
         case 750..<998:
-            harness.wait([0.1, 0.3, 0.5, 1, 2].randomElement(using: &random)!)
+            harness.wait((busy ? [0.016, 0.05, 0.1] : [0.1, 0.3, 0.5, 1, 2]).randomElement(using: &random)!)
+        case 998 where busy:
+            harness.wait(1)
         default:
             // A customer walks away: a long idle stretch (the idle screen's and the clock's
             // timers run; the minute clock redraws).
