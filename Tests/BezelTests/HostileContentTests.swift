@@ -6,9 +6,11 @@ import BezelAttacks
 import Glibc
 #endif
 
-/// Issue 37 U2, the short run: the bad-file generator is deterministic, and its built attacks
-/// go through the public loaders here with the outcome each one must have (`.ci/run` runs
-/// the long run, every seed file mutated 40 times, in `bezel-attacks files`).
+/// Issue 37 U2, the short run: the bad-file generator is deterministic, and its built image
+/// attacks go through the public loaders here with the outcome each one must have (`.ci/run`
+/// runs the long run, fonts included, every seed file mutated 40 times, in `bezel-attacks
+/// files`). Fonts are left to that run's own process: a damaged font registered here would
+/// be fontconfig's for every later test in this one, and change their goldens.
 @MainActor
 @Suite(.serialized, .fontsRegistered)
 struct HostileContentTests {
@@ -41,12 +43,12 @@ struct HostileContentTests {
         defer { _ = system("rm -rf \(folder)") }
         let runner = try ContentCaseRunner(folder: folder)
         var results: [String: String] = [:]
-        let cases = HostileContent.cases(seeds: Self.seeds, mutationsPerFile: 1, seed: 1)
+        let cases = HostileContent.cases(seeds: Self.seeds, mutationsPerFile: 1, seed: 1).filter { $0.kind == .image }
         _ = capturingDiagnostics {
             for content in cases { results[content.name] = runner.run(content).result }
         }
         #expect(results.count == cases.count)
-        #expect(results.values.allSatisfy { $0.hasPrefix("loaded ") || $0.hasPrefix("refused: ") || $0.hasPrefix("registered ") })
+        #expect(results.values.allSatisfy { $0.hasPrefix("loaded ") || $0.hasPrefix("refused: ") })
         func result(_ name: String) -> String { results[name].map { $0.replacing(folder + "/", with: "") } ?? "not run" }
         #expect(result("png-header-4294967295x4294967295.png") == "refused: png-header-4294967295x4294967295.png: PNG of 4294967295x4294967295 pixels is over the limit of 8294400 pixels, not decoded")
         #expect(result("png-chunk-length-7fffffff.png") == "refused: png-chunk-length-7fffffff.png: a PNG chunk at byte 33 claims 2147483647 bytes, more than the file holds; not decoded")
@@ -63,7 +65,5 @@ struct HostileContentTests {
         let embedded = result("svg-embedded-png-bomb.svg")
         #expect(embedded == "loaded 10x10" || embedded.hasSuffix("decoding took longer than 0.5 s, stopped (ImageLoader.decodeTimeLimit)"), "\(embedded)")
         #expect(result("svg-billion-laughs.svg").hasPrefix("refused: "))
-        #expect(result("font-empty.ttf").hasPrefix("refused: font font-empty.ttf: "))
-        #expect(result("font-collection-2g.ttc").hasPrefix("refused: "))
     }
 }

@@ -169,6 +169,9 @@ import BezelCairo
     }
 
     @Test func doubleTapSelectsAWordAndTheEditMenuCopiesAndPastes() throws {
+        // The general pasteboard is the process's: another test (the text suite) may have
+        // left something on it.
+        Pasteboard.general.string = nil
         let stage = try TypingStage()
         let field = stage.field()
         let measure = { (text: String) in TextMetrics.measurer!.measureText(text, style: field.style, width: nil).width }

@@ -28,6 +28,10 @@ public final class TextSuite: RandomOperationSuite, TextFieldDelegate {
     static let pieces = ["a", "Z", " ", "é", "e\u{301}", "ß", "👩‍👩‍👧", "🇩🇪", "שלום", "مرحبا", "日本語", "\u{0}", "\n", "\r\n", "\t",
                          "\u{200B}", "\u{FEFF}", "ﬁ", "ǅ", "\u{1F600}", String(repeating: "long ", count: 200), ""]
 
+    /// The general pasteboard's text before the suite (its edit menus cut and copy to it),
+    /// put back at the end.
+    let pasteboardBefore = Pasteboard.general.string
+
     public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         application = Application(clock: VirtualClock(), tracer: Tracer())
@@ -137,6 +141,7 @@ public final class TextSuite: RandomOperationSuite, TextFieldDelegate {
 
     public func finish() -> [String] {
         for _ in 0..<8 { fingers.wait(0.25) }
+        defer { Pasteboard.general.string = pasteboardBefore }
         return violations()
     }
 }
