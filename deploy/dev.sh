@@ -14,7 +14,8 @@
 #   bash deploy/dev.sh attacks install what is missing, run issue 37's attacks in release: the
 #                              random-operation suites, 100,000 steps each (RESULT U1), and the
 #                              bad-file run (RESULT U2: mutated and built images and fonts
-#                              through the public loaders)
+#                              through the public loaders) and the demo's soak for a virtual
+#                              day (RESULT U4)
 #   bash deploy/dev.sh asan    install what is missing, run the tests (all but the QEMU and Xvfb
 #                              scenarios) under AddressSanitizer (RESULT U3)
 #   bash deploy/dev.sh tsan    install what is missing, run the observation path from four
@@ -224,9 +225,12 @@ case "$command" in
         find_swift
         ensure_packages
         # Issue 13's R4: PASS R4 / FAIL R4 lines; non-zero when one failed.
+        # With the image decoder helper beside it, as an installed app has it.
         swift build --product bezel-limits-check
+        swift build --product bezel-image-decoder
         "$(swift build --show-bin-path)/bezel-limits-check"
         swift build -c release --product bezel-limits-check
+        swift build -c release --product bezel-image-decoder
         "$(swift build -c release --show-bin-path)/bezel-limits-check"
         ;;
     attacks)
@@ -238,6 +242,9 @@ case "$command" in
         attacks="$(swift build -c release --show-bin-path)/bezel-attacks"
         "$attacks" random --steps "${U1_STEPS:-100000}"
         "$attacks" files "$@"
+        # The demo for a virtual day; flat after its first 12 hours (its bounded text and
+        # layout caches fill until then): within 4 MiB of resident size and of heap.
+        "$attacks" soak --hours 24 --warm-up 12 --max-growth-kib 4096
         ;;
     asan)
         find_swift

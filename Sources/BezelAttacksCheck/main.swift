@@ -14,12 +14,13 @@
 //       violations=0 seed=...` per suite; on a violation the operations before it and the
 //       seed that replays them; exits 1.
 //
-//   bezel-attacks soak [--hours H] [--warm-up H] [--busy] [--seed S]
+//   bezel-attacks soak [--hours H] [--warm-up H] [--busy] [--max-growth-kib N] [--seed S]
 //       U4: the demo under random use for H virtual hours (default 24), a frame after each
 //       step; resident size and heap in use sampled every virtual quarter hour. Prints the
 //       samples and `RESULT U4 steps=... virtual_hours=... rss_growth_kib=...
 //       heap_growth_kib=...`, growth counted from the end of the warm-up (default 2 h).
-//       --busy: short waits between actions (about 15,000 actions a virtual hour).
+//       --busy: short waits between actions (about 7,000 actions a virtual hour instead of
+//       3,300). --max-growth-kib: exit 1 when either grew more after the warm-up.
 import Bezel
 import BezelAttacks
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ import Glibc
     print("""
         usage: bezel-attacks files [--mutations N] [--seed S] [--verbose]
                bezel-attacks random [--suite NAME] [--steps N] [--seed S]
-               bezel-attacks soak [--hours H] [--warm-up H] [--busy] [--seed S]
+               bezel-attacks soak [--hours H] [--warm-up H] [--busy] [--max-growth-kib N] [--seed S]
           files   the bad-file run (issue 37 U2): mutated and built PNG, JPEG, SVG and font
                   files through the public loaders; RESULT U2 ...
           random  the random-operation suites (issue 37 U1): \(RandomSuites.all.map { $0.name }.joined(separator: ", "));
@@ -51,6 +52,7 @@ var steps = 100_000
 var hours = 24.0
 var warmUp = 2.0
 var busy = false
+var maximumGrowth: Int?
 
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -60,6 +62,7 @@ while let argument = arguments.first {
     case "--from": from = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     case "--verbose": verbose = true
     case "--busy": busy = true
+    case "--max-growth-kib": maximumGrowth = arguments.isEmpty ? -1 : Int(arguments.removeFirst()) ?? -1
     case "--hours": hours = arguments.isEmpty ? -1 : Double(arguments.removeFirst()) ?? -1
     case "--warm-up": warmUp = arguments.isEmpty ? -1 : Double(arguments.removeFirst()) ?? -1
     case "--suite": suite = arguments.isEmpty ? "" : arguments.removeFirst()
@@ -67,13 +70,13 @@ while let argument = arguments.first {
     default: usage()
     }
 }
-guard options.mutations >= 0, from >= 0, hours > 0, warmUp >= 0, warmUp < hours else { usage() }
+guard options.mutations >= 0, from >= 0, hours > 0, warmUp >= 0, warmUp < hours, (maximumGrowth ?? 0) >= 0 else { usage() }
 let status: Int32 = MainActor.assumeIsolated {
     switch command {
     case "files": return FilesCheck.supervise(options, verbose: verbose)
     case "files-worker": return FilesCheck.work(options, from: from)
     case "random": return RandomSuites.run(suite: suite, steps: steps, seed: options.seed)
-    case "soak": return SoakCheck.run(hours: hours, warmUp: warmUp, seed: options.seed, busy: busy)
+    case "soak": return SoakCheck.run(hours: hours, warmUp: warmUp, seed: options.seed, busy: busy, maximumGrowthKiB: maximumGrowth)
     case "--help", "-h", "help": usage()
     default: usage()
     }

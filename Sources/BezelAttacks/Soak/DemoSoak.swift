@@ -30,7 +30,7 @@ public final class DemoSoak {
     public private(set) var steps = 0
     let screens = ["Gestures", "List", "Settings", "Motion", "Form", "Charts"]
 
-    /// Busy: the waits between actions are a frame or a few (about 15,000 actions a virtual
+    /// Busy: the waits between actions are a frame or a few (about 7,000 actions a virtual
     /// hour instead of 3,300), a kiosk at a queue's head all day.
     let busy: Bool
 

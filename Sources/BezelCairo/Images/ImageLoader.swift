@@ -77,8 +77,10 @@ public enum ImageLoader {
 
     /// `load(path:size:scale:)`, decoded in-process when `trusted`.
     static func load(path: String, size: Size?, scale: Double?, trusted: Bool) throws(CairoError) -> Image {
-        let kind = Kind(of: try readFile(path, limit: maximumFileSize, prefix: 512), path: path)
+        let head = try readFile(path, limit: maximumFileSize, prefix: 512)
+        let kind = Kind(of: head, path: path)
         guard kind != .unknown else { throw CairoError("\(path): not a PNG, JPEG or SVG file") }
+        if kind == .png { try PNGChunks.checkHeaderSize(head, name: path, maximumPixels: maximumPixels) }
         let drawScale = kind == .svg ? (scale.map { $0.isFinite && $0 > 0 ? $0 : 1 } ?? screenScale) : 1
         let buffer: ImageBuffer
         if !trusted, let helper = IsolatedImageDecoder.helperPath {

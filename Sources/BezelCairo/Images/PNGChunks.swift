@@ -14,6 +14,17 @@ enum PNGChunks {
     /// The PNG specification's largest chunk length (2^31 - 1).
     static let maximumChunkLength = 0x7FFF_FFFF
 
+    /// Refuses a PNG whose header (in `head`, the file's first bytes) claims more than
+    /// `maximumPixels`: the app checks this before starting a helper for the file, so a
+    /// bomb costs no process (the helper checks everything again).
+    static func checkHeaderSize(_ head: [UInt8], name: String, maximumPixels: Int) throws(CairoError) {
+        guard head.count >= 24, head[12..<16].elementsEqual("IHDR".utf8) else { return }
+        let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard ImageLoader.pixelCount(width, height) <= maximumPixels else {
+            throw CairoError.overPixelLimit("\(name): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
+        }
+    }
+
     /// Throws the reason `bytes` (from `name`) are not a PNG libpng should be given; returns
     /// the header's width and height.
     @discardableResult
