@@ -320,6 +320,8 @@ flood)
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
 $GUEST_NO_HUGE_PAGES
+$(guest_helpers /run/app.log BEZEL-R6)
+guest_speed
 $binary "" /run/dev-ready flood > /run/app.log 2>&1 &
 app=\$!
 /usr/bin/python3 $here/inject-touch.py /run/dev-ready flood:60
