@@ -12,7 +12,8 @@
 //       U1: the random-operation suites (all, or the one named), N steps each (default
 //       100,000), invariants checked after every step. Prints `RESULT U1 suite=... steps=...
 //       violations=0 seed=...` per suite; on a violation the operations before it and the
-//       seed that replays them; exits 1.
+//       seed that replays them; exits 1. BEZEL_U1_TRACE=<text> prints the operations that
+//       contain it as they are made (empty: all).
 //
 //   bezel-attacks soak [--hours H] [--warm-up H] [--busy] [--max-growth-kib N] [--seed S]
 //       U4: the demo under random use for H virtual hours (default 24), a frame after each

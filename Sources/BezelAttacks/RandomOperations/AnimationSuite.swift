@@ -170,9 +170,7 @@ public final class AnimationSuite: RandomOperationSuite {
     public func violations() -> [String] {
         var found = problems
         problems.removeAll()
-        if application.liveTouchCount != 0 || window.liveTouchCount != 0 {
-            found.append("\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift")
-        }
+        if let live = SuiteChecks.liveTouches(application, window) { found.append(live) }
         return found
     }
 

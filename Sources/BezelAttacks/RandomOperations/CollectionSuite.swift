@@ -66,11 +66,7 @@ public final class CollectionSuite: RandomOperationSuite, CollectionViewDataSour
     }
 
     private func update(_ what: String, reported expected: Int, _ change: () -> Void) -> String {
-        var made: [String] = []
-        let previous = Diagnostics.handler
-        Diagnostics.handler = { made.append($0.message) }
-        change()
-        Diagnostics.handler = previous
+        let made = SuiteChecks.reports(during: change)
         if made.count != expected { problems.append("\(what): \(made.count) reports, \(expected) expected") }
         return what
     }
@@ -159,9 +155,7 @@ public final class CollectionSuite: RandomOperationSuite, CollectionViewDataSour
         for path in grid.indexPathsForSelectedItems ?? [] where !allPaths.contains(path) {
             found.append("item \(path) is selected but does not exist")
         }
-        if application.liveTouchCount != 0 || window.liveTouchCount != 0 {
-            found.append("\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift")
-        }
+        if let live = SuiteChecks.liveTouches(application, window) { found.append(live) }
         return found
     }
 

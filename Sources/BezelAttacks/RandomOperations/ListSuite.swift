@@ -106,11 +106,7 @@ public class ListSuite: RandomOperationSuite, TableViewDataSource, TableViewDele
 
     /// Makes `change`, expecting `reported` reports from it (0 for a valid update, 1 for an invalid one).
     private func update(_ what: String, reported expected: Int, _ change: () -> Void) -> String {
-        var made: [String] = []
-        let previous = Diagnostics.handler
-        Diagnostics.handler = { made.append($0.message) }
-        change()
-        Diagnostics.handler = previous
+        let made = SuiteChecks.reports(during: change)
         if made.count != expected {
             problems.append("\(what): \(made.count) reports, \(expected) expected\(made.isEmpty ? "" : ": " + made.joined(separator: " | "))")
         }
@@ -256,9 +252,7 @@ public class ListSuite: RandomOperationSuite, TableViewDataSource, TableViewDele
         for path in table.indexPathsForSelectedRows ?? [] where !allPaths.contains(path) {
             found.append("row \(path) is selected but does not exist")
         }
-        if application.liveTouchCount != 0 || window.liveTouchCount != 0 {
-            found.append("\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift")
-        }
+        if let live = SuiteChecks.liveTouches(application, window) { found.append(live) }
         return found
     }
 

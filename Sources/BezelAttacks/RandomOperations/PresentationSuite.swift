@@ -86,11 +86,7 @@ public final class PresentationSuite: RandomOperationSuite {
 
     /// Runs `call`; its completion must come exactly once unless the call was refused with a report.
     private func expectingCompletion(_ id: Int, _ call: () -> Void) -> Bool {
-        var refused = false
-        let previous = Diagnostics.handler
-        Diagnostics.handler = { _ in refused = true }
-        call()
-        Diagnostics.handler = previous
+        let refused = !SuiteChecks.reports(during: call).isEmpty
         if !refused { mustComplete.insert(id) }
         return !refused
     }
@@ -154,9 +150,7 @@ public final class PresentationSuite: RandomOperationSuite {
         if window.subviews.count > 2 * (depth + 2) {
             found.append("\(window.subviews.count) window subviews for a chain of \(depth)")
         }
-        if application.liveTouchCount != 0 || window.liveTouchCount != 0 {
-            found.append("\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift")
-        }
+        if let live = SuiteChecks.liveTouches(application, window) { found.append(live) }
         return found
     }
 

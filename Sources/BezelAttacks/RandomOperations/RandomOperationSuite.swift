@@ -52,9 +52,12 @@ public enum RandomOperationRunner {
         let previous = Diagnostics.handler
         Diagnostics.handler = { _ in }
         defer { Diagnostics.handler = previous }
+        // BEZEL_U1_TRACE=<text>: print every operation containing it as it is made (empty:
+        // all of them), to follow one animator or row through a replay.
+        let trace = Environment.value("BEZEL_U1_TRACE")
         for index in 0..<steps {
             let operation = instance.step()
-            if let trace = Environment.value("BEZEL_U1_TRACE"), operation.contains(trace) { print("\(index): \(operation)") }
+            if let trace, trace.isEmpty || operation.contains(trace) { print("\(index): \(operation)") }
             recent.append("\(index): \(operation)")
             if recent.count > kept { recent.removeFirst() }
             let problems = instance.violations()
@@ -64,5 +67,25 @@ public enum RandomOperationRunner {
         }
         let problems = instance.finish()
         return Report(suite: Suite.name, seed: seed, steps: steps, violations: problems, recentOperations: problems.isEmpty ? [] : recent)
+    }
+}
+
+/// What the suites share: the reports a call makes, and the touch invariant every suite checks.
+@MainActor
+enum SuiteChecks {
+    /// The messages Diagnostics reported while `body` ran (the runner's handler is back after).
+    static func reports(during body: () -> Void) -> [String] {
+        var made: [String] = []
+        let previous = Diagnostics.handler
+        Diagnostics.handler = { made.append($0.message) }
+        body()
+        Diagnostics.handler = previous
+        return made
+    }
+
+    /// A violation when a finger or a touch outlived its lift.
+    static func liveTouches(_ application: Application, _ window: Window) -> String? {
+        guard application.liveTouchCount != 0 || window.liveTouchCount != 0 else { return nil }
+        return "\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift"
     }
 }

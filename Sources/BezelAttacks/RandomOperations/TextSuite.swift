@@ -133,9 +133,7 @@ public final class TextSuite: RandomOperationSuite, TextFieldDelegate {
                 found.append("the view's caret at \(offset) is at \(rect)")
             }
         }
-        if application.liveTouchCount != 0 || window.liveTouchCount != 0 {
-            found.append("\(application.liveTouchCount) fingers, \(window.liveTouchCount) touches live after every lift")
-        }
+        if let live = SuiteChecks.liveTouches(application, window) { found.append(live) }
         return found
     }
 

@@ -19,6 +19,8 @@ enum PNGChunks {
     /// bomb costs no process (the helper checks everything again).
     static func checkHeaderSize(_ head: [UInt8], name: String, maximumPixels: Int) throws(CairoError) {
         guard head.count >= 24, head[12..<16].elementsEqual("IHDR".utf8) else { return }
+        // Each is up to 2^32 - 1: their product can pass Int.max (a 69-byte PNG claiming
+        // 4294967295 x 4294967295 trapped here before the multiplication was checked).
         let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
         guard ImageLoader.pixelCount(width, height) <= maximumPixels else {
             throw CairoError.overPixelLimit("\(name): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
@@ -36,12 +38,8 @@ enum PNGChunks {
             throw CairoError("\(name): a PNG cut short or without its IHDR header first")
         }
         let width = uint32(at: 16), height = uint32(at: 20)
-        // Each is up to 2^32 - 1: their product can pass Int.max (a 69-byte PNG claiming
-        // 4294967295 x 4294967295 trapped here before the multiplication was checked).
         guard width > 0, height > 0 else { throw CairoError("\(name): a PNG of \(width)x\(height) pixels") }
-        guard ImageLoader.pixelCount(width, height) <= maximumPixels else {
-            throw CairoError.overPixelLimit("\(name): PNG of \(width)x\(height) pixels is over the limit of \(maximumPixels) pixels, not decoded")
-        }
+        try checkHeaderSize(bytes, name: name, maximumPixels: maximumPixels)
         var offset = 8
         while true {
             // Length, type, data, CRC: 12 bytes besides the data.
