@@ -1,4 +1,8 @@
 import Testing
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Bezel
 
 /// Issue 17 item 2: the touch path's back references are unowned, not weak
@@ -98,5 +102,49 @@ import Testing
         #expect(handle?.isScheduled == false)
         handle?.cancel()
         #expect(handle?.isScheduled == false)
+    }
+
+    /// swift test's runner (an `async` main) leaves the main queue, and so the main actor, to
+    /// libdispatch workers that change over time. A deinit there is main-actor work and must
+    /// clean up; it skipped it when only the first view's thread counted (a dangling
+    /// `superview` crashed a CI run). Run here from a main-queue block with another thread
+    /// noted as the first view's, which is what a change of worker amounts to.
+    @Test func subviewsAreToldOnWhicheverThreadDrainsTheMainQueue() async throws {
+        MainActorThread.noteIfNeeded()
+        let other = Self.finishedThread()
+        let seen: Bool = await withCheckedContinuation { done in
+            DispatchQueue.main.async {
+                let seen = MainActor.assumeIsolated { () -> Bool in
+                    let real = MainActorThread.pretendNoted(other)
+                    defer { if let real { _ = MainActorThread.pretendNoted(real) } }
+                    guard MainActorThread.isCurrent else { return false }
+                    let child = View(name: "child")
+                    do {
+                        let parent = View(name: "parent")
+                        parent.addSubview(child)
+                    }
+                    return child.superview == nil
+                }
+                done.resume(returning: seen)
+            }
+        }
+        #expect(seen)
+    }
+
+    /// Off the main actor (a misuse for UI objects) the check says so, and clean-ups are skipped.
+    @Test func aThreadPoolTaskIsNotTheMainActor() async {
+        MainActorThread.noteIfNeeded()
+        let isMain = await Task.detached { MainActorThread.isCurrent }.value
+        #expect(!isMain)
+        #expect(MainActorThread.isCurrent)
+    }
+
+    /// A thread that has run and ended: never the current one.
+    private nonisolated static func finishedThread() -> pthread_t {
+        var thread = pthread_t()
+        let made = pthread_create(&thread, nil, { _ in nil }, nil)
+        precondition(made == 0, "pthread_create: \(made)")
+        pthread_join(thread, nil)
+        return thread
     }
 }

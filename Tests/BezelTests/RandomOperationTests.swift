@@ -21,13 +21,10 @@ struct RandomOperationTests {
     @Test func tablesWithValidAndInvalidUpdatesScrollingSelectionSwipesAndRefresh() { run(ListSuite.self, steps: 1500) }
     @Test func collectionsWithValidAndInvalidUpdatesScrollingAndSelection() { run(CollectionSuite.self, steps: 1500) }
     @Test func observationInReusedCells() { run(ReusedCellObservationSuite.self, steps: 1500) }
-    /// Not run here: in one CI run this test crashed in `View.setNeedsDisplay` from
-    /// `detachFromSuperview`, while the keyboard moved to a new host. Under `swift test`,
-    /// main-actor work can run on a thread other than the process's main thread (the crash
-    /// was on a `qos.overcommit` worker). `cleanUpAsMainActor` then skips clearing the
-    /// unowned superview of a dying host's subviews. That is a Bezel bug left for the next
-    /// session. `bezel-attacks random --suite text` (CI, 100,000 steps, the main thread)
-    /// runs the suite.
-    @Test(.disabled("View cleanup off the main thread: see the comment")) func textFieldsAndViews() { run(TextSuite.self, steps: 3000, seeds: [1, 2, 3]) }
+    /// It once crashed in a CI run: main-actor work had moved to another libdispatch worker,
+    /// the clean-up of a dying keyboard host was skipped, and the keyboard's dangling
+    /// `superview` was used (fixed in Platform/MainActorThread.swift;
+    /// BackReferenceTests.subviewsAreToldOnWhicheverThreadDrainsTheMainQueue).
+    @Test func textFieldsAndViews() { run(TextSuite.self, steps: 3000, seeds: [1, 2, 3]) }
     @Test func configurationFiles() { run(ConfigurationSuite.self, steps: 500) }
 }

@@ -46,7 +46,7 @@ public final class ObservationToken {
             // lock (whatever the thread), picked up before the next frame on the main actor.
             ObservationUpdates.changed.withLock { $0.append(reference) }
             // From another thread, the main actor must wake to draw that frame.
-            if !ObservationUpdates.isMainThread { Task { @MainActor in ObservationUpdates.takeChanged() } }
+            if !MainActorThread.isCurrent { Task { @MainActor in ObservationUpdates.takeChanged() } }
         }
     }
 }
@@ -77,14 +77,6 @@ enum ObservationUpdates {
         for reference in references { if let token = reference.token { schedule(token) } }
     }
 
-    /// The main thread, noted at the first `observe` (which runs on it).
-    nonisolated(unsafe) private static var mainThread: pthread_t?
-
-    nonisolated static var isMainThread: Bool {
-        guard let mainThread else { return false }
-        return pthread_equal(pthread_self(), mainThread) != 0
-    }
-
     static func schedule(_ token: ObservationToken) {
         guard !token.isScheduled, !token.isCancelled else { return }
         token.isScheduled = true
@@ -112,7 +104,7 @@ enum ObservationUpdates {
     static var nextSerial: UInt64 = 0
 
     static func register(owner: AnyObject, _ update: @escaping @MainActor () -> Void) -> ObservationToken {
-        if mainThread == nil { mainThread = pthread_self() }
+        MainActorThread.noteIfNeeded()
         let token = ObservationToken(owner: owner, update: update)
         token.run()
         return token

@@ -32,16 +32,17 @@ import Glibc
 // (whose every read was a swift_unownedRetainStrong).
 //
 // A deinit runs on the thread that lets the object go: for these main-actor objects that is
-// the main thread unless an app misuses them, so the clean-up below runs there as the main
+// the main actor's (Platform/MainActorThread.swift) unless an app misuses them, so the
+// clean-up below runs there as the main
 // actor without `isolated deinit`'s executor check at every release (~2,800 instructions a
 // view, measured).
 
-/// Runs `body` as the main actor when called on the main thread (the first view's), and not
-/// at all elsewhere (a misuse: UI objects belong to the main actor). For deinits, which are
+/// Runs `body` as the main actor when called as the main actor (`MainActorThread.isCurrent`),
+/// and not at all elsewhere (a misuse: UI objects belong to the main actor). For deinits, which are
 /// nonisolated: `unsafeBitCast` of the isolated closure to a plain one is the cast
 /// `MainActor.assumeIsolated` makes after its own, costlier check.
 func cleanUpAsMainActor(_ body: @MainActor () -> Void) {
-    guard View.isOnMainThread else { return }
+    guard MainActorThread.isCurrent else { return }
     withoutActuallyEscaping(body) { body in
         unsafeBitCast(body, to: (() -> Void).self)()
     }

@@ -418,7 +418,7 @@ open class View: Responder {
     public init(frame: Rect = .zero) {
         self.frame = frame.standardized
         super.init()
-        if View.mainThread == nil { View.mainThread = pthread_self() }
+        MainActorThread.noteIfNeeded()
     }
 
     deinit {
@@ -458,14 +458,6 @@ open class View: Responder {
             }
         }
     }
-
-    /// Whether this is the main actor's thread: the one the first view was made on.
-    nonisolated static var isOnMainThread: Bool {
-        guard let mainThread else { return false }
-        return pthread_equal(pthread_self(), mainThread) != 0
-    }
-    /// Noted when the first view is made (views are made on the main actor).
-    nonisolated(unsafe) static var mainThread: pthread_t?
 
     public convenience init(name: String, frame: Rect = .zero) {
         self.init(frame: frame)
