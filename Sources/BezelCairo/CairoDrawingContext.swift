@@ -15,7 +15,10 @@ public final class CairoDrawingContext: DrawingContext {
     /// expensive part of text, and a kiosk redraws the same labels over and over.
     private var layouts: [LayoutKey: OpaquePointer] = [:]
     /// Laid-out text drawn once as images (TextImageCache.swift); emptied with `layouts`.
-    private let textImages = TextImageCache()
+    let textImages = TextImageCache()
+    /// Texts drawn glyph by glyph by cairo rather than from a text image (tests: under a
+    /// rotation or zoom, none should be).
+    private(set) var textDrawnByCairo = 0
     /// `FontRegistry.generation` when `layouts` was last emptied for new fonts.
     private var fontGeneration = FontRegistry.generation
     /// Bound on cached layouts (Bezel's choice: a few screens' worth of labels); when full,
@@ -654,7 +657,11 @@ public final class CairoDrawingContext: DrawingContext {
         let limitsLines = style.truncation == .none && style.numberOfLines > 0
             && Int(pango_layout_get_line_count(shaped)) > style.numberOfLines
         let clips = style.lineBreakMode == .byClipping || limitsLines
-        if asImage, !clips, blitText(shaped, at: Point(x: r.minX, y: top), color: resolve(style.color)) { return }
+        if asImage, !clips {
+            let origin = Point(x: r.minX, y: top), color = resolve(style.color)
+            if blitText(shaped, at: origin, color: color) || paintTransformedText(shaped, at: origin, color: color) { return }
+        }
+        textDrawnByCairo += 1
         setColor(style.color)
         if clips {
             cairo_save(cairo)
@@ -682,6 +689,37 @@ public final class CairoDrawingContext: DrawingContext {
         guard abs(wholeX) < 65536, abs(wholeY) < 65536, let clip = deviceClipBoxes(),
               let image = textImages.image(of: layout, color: color, fractionX: x - wholeX, fractionY: y - wholeY) else { return false }
         blend(image.pixels, into: destination, atX: Int32(wholeX) + image.offsetX, Int32(wholeY) + image.offsetY, within: clip)
+        return true
+    }
+
+    /// Text under a rotation, a shear or a zoom other than a whole screen scale: painted from
+    /// its image at a whole raster scale (TextImageCache.rasterScale), transformed by what is
+    /// left of the matrix, with cairo's bilinear-or-better filter. False (nothing drawn) for a
+    /// whole axis-aligned scale, where cairo draws the glyphs exactly, and for text too large
+    /// to cache. UIKit does the same in effect: a transformed layer's contents are
+    /// composited, not drawn again, so a label looks the same at every angle of a rotation.
+    private func paintTransformedText(_ layout: OpaquePointer, at origin: Point, color: Color) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        // The screen's own matrices (a whole scale, a display rotated by quarter turns):
+        // axis-aligned, the same whole factor on both axes.
+        // cairo_rotate's quarter turns leave ~1e-16 where 0 belongs: equal within 1e-9.
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+        func whole(_ a: Double) -> Bool { same(a, a.rounded()) }
+        let straight = same(m.xy, 0) && same(m.yx, 0) && same(abs(m.xx), abs(m.yy)) && whole(m.xx)
+        let quarterTurn = same(m.xx, 0) && same(m.yy, 0) && same(abs(m.xy), abs(m.yx)) && whole(m.xy)
+        if straight || quarterTurn { return false }
+        let scale = TextImageCache.rasterScale(forDeterminant: m.xx * m.yy - m.xy * m.yx)
+        guard let image = textImages.image(of: layout, color: color, fractionX: 0, fractionY: 0, scale: scale) else { return false }
+        let x = Double(image.offsetX), y = Double(image.offsetY)
+        cairo_save(cairo)
+        cairo_translate(cairo, origin.x, origin.y)
+        cairo_scale(cairo, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cairo, image.pixels.surface, x, y)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_rectangle(cairo, x, y, Double(image.pixels.width), Double(image.pixels.height))
+        cairo_fill(cairo)
+        cairo_restore(cairo)
         return true
     }
 

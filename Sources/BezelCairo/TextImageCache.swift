@@ -22,13 +22,34 @@ final class TextImageCache {
         /// glyph's position, so another fraction can round a glyph the other way).
         let fractionX: Double
         let fractionY: Double
+        /// Device pixels per user unit the image is drawn at: 1 for text blended as it is;
+        /// a whole 1...4 for text under a rotation or a zoom (`rasterScale(for:)`).
+        let scale: Double
     }
 
     struct Entry {
         let pixels: PixmanImage
-        /// Where the image's top-left pixel lies from the layout's whole-pixel origin.
+        /// Where the image's top-left pixel lies from the layout's whole-pixel origin, in the
+        /// image's pixels.
         let offsetX: Int32
         let offsetY: Int32
+    }
+
+    /// The largest scale text is rasterized at under a transform (a pinched label at 6x
+    /// is drawn from its 4x image): bounds the images' size and the scaled fonts cairo keeps.
+    static let maximumRasterScale = 4.0
+
+    /// The scale to rasterize text at for a user-to-device matrix that rotates, shears or
+    /// zooms it by a non-whole factor: its area scale rounded to a whole 1...4. Text under
+    /// such a matrix is drawn from an image at that scale, transformed (as UIKit composites a
+    /// transformed layer's contents rather than re-drawing them), so cairo makes glyphs at a
+    /// handful of scales, not one set for every angle and zoom a pinch or rotation passes
+    /// through (issue 37 item 14: those filled cairo's and pixman's glyph caches, +7 MB over
+    /// a 66-hour soak).
+    static func rasterScale(forDeterminant determinant: Double) -> Double {
+        let scale = abs(determinant).squareRoot()
+        guard scale.isFinite else { return 1 }
+        return min(max(scale.rounded(), 1), maximumRasterScale)
     }
 
     private var entries: [Key: Entry] = [:]
@@ -40,29 +61,44 @@ final class TextImageCache {
 
     func removeAll() { entries.removeAll(keepingCapacity: true) }
 
+    /// Images made since the context was created (tests: how many distinct renderings text
+    /// needed).
+    private(set) var imagesMade = 0
+
     /// The image of `layout` in `color` for a device origin whose fractional parts are
-    /// `fractionX`, `fractionY` (0..<1); nil when the text is too large to cache or cairo fails.
-    func image(of layout: OpaquePointer, color: Color, fractionX: Double, fractionY: Double) -> Entry? {
+    /// `fractionX`, `fractionY` (0..<1), drawn at `scale` device pixels per user unit; nil
+    /// when the text is too large to cache or cairo fails.
+    func image(of layout: OpaquePointer, color: Color, fractionX: Double, fractionY: Double, scale: Double = 1) -> Entry? {
         let key = Key(layout: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(layout))), color: color,
-                      fractionX: fractionX, fractionY: fractionY)
+                      fractionX: fractionX, fractionY: fractionY, scale: scale)
         if let entry = entries[key] { return entry }
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        // One pixel of margin on every side: glyph rounding and anti-aliasing may reach it.
-        let width = ink.width + 2, height = ink.height + 2
-        guard ink.width > 0, ink.height > 0, Int(width) * Int(height) <= Self.maximumPixels else { return nil }
+        pango_layout_get_extents(layout, &ink, &logical)
+        // The ink box in the image's pixels, outward, with one pixel of margin on every side:
+        // glyph rounding and anti-aliasing may reach it. (At scale 1 this is
+        // pango_layout_get_pixel_extents' box: floor of the start, ceiling of the end.)
+        let units = Double(bezel_pango_scale())
+        let left = (Double(ink.x) / units * scale).rounded(.down), top = (Double(ink.y) / units * scale).rounded(.down)
+        let right = ((Double(ink.x) + Double(ink.width)) / units * scale).rounded(.up)
+        let bottom = ((Double(ink.y) + Double(ink.height)) / units * scale).rounded(.up)
+        guard ink.width > 0, ink.height > 0, right - left + 2 <= 65536, bottom - top + 2 <= 65536,
+              abs(left) < 65536, abs(top) < 65536 else { return nil }
+        let width = Int32(right - left) + 2, height = Int32(bottom - top) + 2
+        guard Int(width) * Int(height) <= Self.maximumPixels else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let painter = cairo_create(surface) else { return nil }
         cairo_set_source_rgba(painter, color.red, color.green, color.blue, color.alpha)
-        cairo_translate(painter, fractionX - Double(ink.x) + 1, fractionY - Double(ink.y) + 1)
+        cairo_translate(painter, fractionX - left + 1, fractionY - top + 1)
+        cairo_scale(painter, scale, scale)
         pango_cairo_show_layout(painter, layout)
         cairo_destroy(painter)
         cairo_surface_flush(surface)
         guard let pixels = PixmanImage(surface: surface) else { return nil }
         if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-        let entry = Entry(pixels: pixels, offsetX: ink.x - 1, offsetY: ink.y - 1)
+        let entry = Entry(pixels: pixels, offsetX: Int32(left) - 1, offsetY: Int32(top) - 1)
         entries[key] = entry
+        imagesMade += 1
         return entry
     }
 }

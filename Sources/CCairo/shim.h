@@ -77,6 +77,7 @@ PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
 int pango_layout_get_line_count(PangoLayout *layout);
 void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
 void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
+void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_iter_free(PangoLayoutIter *iter);
 void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
