@@ -108,7 +108,7 @@ import BezelDemoApp
         try scenario("R3", "off_after on an output without backlight turns the CRTC off (ACTIVE=0 in the kernel's DRM state); a touch turns it on without being delivered; the next tap is") {
             let output = try runVariant("power", binary: "bezel-demo")
             for line in ["BEZEL-R3 shown active=1", "BEZEL-R3 off active=0", "output Virtual-1 off (KMS)", "output Virtual-1 on (KMS)",
-                         "BEZEL-R3 woken active=1 gestures_shown=0", "BEZEL-R3 second_tap gestures_shown=1 active=1", "BEZEL-DEMO-EXIT 0"] {
+                         "BEZEL-R3 woken active=1 gestures_shown=0", "BEZEL-R3 before_second_tap slept_again=0", "BEZEL-R3 second_tap gestures_shown=1 active=1", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
             // Woken, the screen shows the home screen again, not the console: only the clock
