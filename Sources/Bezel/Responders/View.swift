@@ -35,6 +35,8 @@ open class View: Responder {
             superview?.setNeedsDisplay(visualFrame(for: oldValue, transform: transform))
             setNeedsDisplay()
             frameDidChange(from: oldValue)
+            // A view constraints see as fixed moved: the engine's pins follow.
+            if let item = constraintState?.item { window?.constraintEngineIfCreated?.frameChanged(of: item) }
         }
     }
 
@@ -169,10 +171,14 @@ open class View: Responder {
     /// the next frame, so a stack view makes room (UIKit's `invalidateIntrinsicContentSize`).
     public func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
+        if constraintState?.item != nil { window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self) }
     }
 
     /// Lays out this view's subtree now where it was asked for (parents before children).
     public func layoutIfNeeded() {
+        // Constraint layout first: `updateConstraints()` where asked, then the solution
+        // (Layout/Constraints/LayoutEngine.swift; nothing at all without constraints).
+        window?.constraintEngineIfCreated?.prepareForLayout()
         layoutSubtree(levelsToRecurse: 64)
     }
 
@@ -214,13 +220,22 @@ open class View: Responder {
         needsLayout = false
         let controller = owningViewController
         controller?.viewWillLayoutSubviews()
+        if let state = constraintState, state.hasConstrainedSubviews { layOutConstrainedSubviews() }
         layoutSubviews()
         controller?.viewDidLayoutSubviews()
     }
 
-    /// Positions the subviews. The default does nothing (autoresizing already ran); override
-    /// it to lay out by hand, as `StackView` does.
+    /// Positions the subviews. The default does nothing (autoresizing already ran, and
+    /// subviews placed by constraints have their frames); override it to lay out by hand, as
+    /// `StackView` does.
     open func layoutSubviews() {}
+
+    /// Adds or changes this view's constraints, before the layout pass, after
+    /// `setNeedsUpdateConstraints()` (UIKit's). The default does nothing.
+    open func updateConstraints() {}
+
+    /// Constraint-layout state, made when the view first takes part (View+Constraints.swift).
+    var constraintState: ViewConstraintState?
 
     /// The size that best fits `size`; the default is the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
@@ -599,6 +614,12 @@ open class View: Responder {
                     visit.append(subview)
                 }
             }
+        }
+        // Constraints follow the subtree: those to views outside go (as UIKit's do), those
+        // installed inside move to the new window's engine (if either window has one).
+        if let engine = oldWindow?.constraintEngineIfCreated { engine.subtreeLeft(self) }
+        if let engine = newWindow?.constraintEngineIfCreated ?? (ViewConstraintState.everUsed && hasInstalledConstraints ? newWindow?.constraintEngine : nil) {
+            engine.subtreeJoined(self)
         }
         guard windowChanged else { return }
         if let oldWindow { oldWindow.subtreeDidLeave(self) }

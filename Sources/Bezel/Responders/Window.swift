@@ -45,6 +45,15 @@ open class Window: View {
     /// Device pixels a point on the screen showing the window (UIKit's `UIScreen.scale`): set
     /// by the display (the runtime's `scale` setting); layout, touches and hit-testing stay
     /// in points. Changing it redraws the window.
+    /// The constraint-layout engine, made when a constraint is first activated in this window.
+    private(set) var constraintEngineIfCreated: LayoutEngine?
+    var constraintEngine: LayoutEngine {
+        if let engine = constraintEngineIfCreated { return engine }
+        let engine = LayoutEngine(window: self)
+        constraintEngineIfCreated = engine
+        return engine
+    }
+
     public var screenScale: Double = 1 {
         didSet {
             if !(screenScale.isFinite && screenScale > 0) { screenScale = 1 }

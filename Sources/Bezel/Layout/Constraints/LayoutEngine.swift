@@ -1,0 +1,300 @@
+/// A window's constraint layout: every active constraint of its views, solved together by
+/// one incremental Cassowary solver (as UIKit keeps one engine per window).
+///
+/// Variables are per view, relative to its superview (LayoutItem); a constraint between
+/// views at different depths is expressed in their closest common ancestor's coordinates,
+/// adding up the origins of the views between. Activating, deactivating and changing a
+/// constant or a translating view's frame change the solver incrementally; the window's
+/// layout pass solves when something changed, and each view lays out its constrained
+/// subviews from the solution before its own `layoutSubviews()`.
+///
+/// Not yet: baselines, layout guides (safe area, margins, keyboard), bounds origins (a
+/// scroll view's content), stack views on constraints, ambiguity reports (issue 30).
+@MainActor
+final class LayoutEngine {
+    private weak var window: Window?
+    private let solver = LayoutSolver()
+    /// The active constraints it holds, in activation order, with their solver forms (none
+    /// for a broken one).
+    private var constraints: [ObjectIdentifier: (constraint: LayoutConstraint, solved: SolverConstraint?, order: Int)] = [:]
+    private var nextOrder = 0
+    private var items: [ObjectIdentifier: LayoutItem] = [:]
+    private var needsSolve = false
+    /// Views that asked for `updateConstraints()` before the next layout.
+    private var needingUpdate: [View] = []
+
+    init(window: Window) { self.window = window }
+
+    var constraintCount: Int { constraints.count }
+
+    // MARK: Constraints in and out
+
+    func activate(_ constraint: LayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard constraints[id] == nil else { return }
+        constraint.engine = self
+        constraints[id] = (constraint, nil, nextOrder)
+        nextOrder += 1
+        add(constraint)
+    }
+
+    func deactivate(_ constraint: LayoutConstraint) {
+        guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        if let solved = entry.solved { try? solver.remove(solved) }
+        constraint.engine = nil
+        markNeedsSolve()
+    }
+
+    func constantChanged(of constraint: LayoutConstraint) {
+        guard let entry = constraints[ObjectIdentifier(constraint)] else { return }
+        if let solved = entry.solved, let expression = expression(for: constraint) {
+            do {
+                try solver.changeConstant(of: solved, to: expression.constant)
+            } catch {
+                // The new constant contradicts the required constraints: broken, reported.
+                constraints[ObjectIdentifier(constraint)]?.solved = nil
+                reportBroken(constraint)
+            }
+            markNeedsSolve()
+        } else {
+            // A broken constraint may hold with its new constant: try again.
+            constraint.isBroken = false
+            add(constraint)
+        }
+    }
+
+    func priorityChanged(of constraint: LayoutConstraint) {
+        guard let entry = constraints[ObjectIdentifier(constraint)] else { return }
+        if let solved = entry.solved { try? solver.remove(solved) }
+        constraints[ObjectIdentifier(constraint)]?.solved = nil
+        add(constraint)
+    }
+
+    private func add(_ constraint: LayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard let expression = expression(for: constraint) else {
+            Diagnostics.report(.apiMisuse, "LayoutConstraint: \(constraint.description) relates views no longer in one tree; left out")
+            return
+        }
+        let solved = SolverConstraint(expression, constraint.relation.solverRelation, strength: constraint.priority.strength,
+                                      name: constraint.description)
+        do {
+            try solver.add(solved)
+            constraints[id]?.solved = solved
+            constraint.isBroken = false
+        } catch {
+            reportBroken(constraint)
+        }
+        markNeedsSolve()
+    }
+
+    /// UIKit's report, adapted: the constraints that share a view with the one that could
+    /// not hold (the conflict is among them), then the one left out.
+    private func reportBroken(_ constraint: LayoutConstraint) {
+        constraint.isBroken = true
+        let views = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+        let related = constraints.values.filter { entry in
+            entry.constraint !== constraint && entry.solved != nil
+                && [entry.constraint.firstItem, entry.constraint.secondItem].contains { item in views.contains { $0 === item } }
+        }.sorted { $0.order < $1.order }.map { "    \($0.constraint.description)" }
+        let pins = views.filter { $0.translatesAutoresizingMaskIntoConstraints && $0.constraintState?.item != nil }
+            .map { "    <autoresizing-mask constraints: \($0.debugName) frame \($0.frame)>" }
+        Diagnostics.report(.apiMisuse, "Unable to simultaneously satisfy constraints. At least one of these is one you don't want:\n"
+            + (related + pins).joined(separator: "\n")
+            + "\nWill attempt to recover by breaking constraint\n    \(constraint.description)")
+    }
+
+    // MARK: Expressions
+
+    /// `first - multiplier * second - constant`, in the common ancestor's coordinates (the
+    /// view the constraint is installed on); nil when the items are no longer under it.
+    private func expression(for constraint: LayoutConstraint) -> LinearExpression? {
+        guard let first = constraint.firstItem, let ancestor = constraint.installedOn,
+              var expression = attribute(constraint.firstAttribute, of: first, in: ancestor) else { return nil }
+        if let second = constraint.secondItem {
+            guard let other = attribute(constraint.secondAttribute, of: second, in: ancestor) else { return nil }
+            for (variable, coefficient) in other.terms { expression.terms.append((variable, -constraint.multiplier * coefficient)) }
+            expression.constant -= constraint.multiplier * other.constant
+        }
+        expression.constant -= constraint.constant
+        return expression
+    }
+
+    /// `attribute` of `view` in `ancestor`'s coordinates as a sum of variables.
+    private func attribute(_ attribute: LayoutConstraint.Attribute, of view: View, in ancestor: View) -> LinearExpression? {
+        let item = self.item(for: view)
+        let attribute = attribute.resolvedForLeftToRight
+        if attribute == .width { return LinearExpression([(item.width, 1)]) }
+        if attribute == .height { return LinearExpression([(item.height, 1)]) }
+        let horizontal = attribute.isHorizontal
+        var expression = LinearExpression()
+        // The origin: 0 for the ancestor itself (its own bounds), else the sum of origins up
+        // the chain to it.
+        if view !== ancestor {
+            var current: View? = view
+            while let v = current, v !== ancestor {
+                let chainItem = self.item(for: v)
+                expression.terms.append((horizontal ? chainItem.minX : chainItem.minY, 1))
+                current = v.superview
+            }
+            guard current === ancestor else { return nil }
+        }
+        let size = horizontal ? item.width : item.height
+        switch attribute {
+        case .right, .bottom: expression.terms.append((size, 1))
+        case .centerX, .centerY: expression.terms.append((size, 0.5))
+        default: break
+        }
+        return expression
+    }
+
+    // MARK: Items
+
+    func item(for view: View) -> LayoutItem {
+        if let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item { return item }
+        let item = LayoutItem(view)
+        items[ObjectIdentifier(view)] = item
+        view.constraintStateOrNew.item = item
+        if view.translatesAutoresizingMaskIntoConstraints { pin(item, to: view.frame) } else { constrainIntrinsicSize(item) }
+        if !view.translatesAutoresizingMaskIntoConstraints { view.superview?.constraintStateOrNew.hasConstrainedSubviews = true }
+        return item
+    }
+
+    /// A translating view's frame changed: its pins follow (incrementally).
+    func frameChanged(of item: LayoutItem) {
+        guard let view = item.view, view.translatesAutoresizingMaskIntoConstraints, item.pins.count == 4 else { return }
+        let values = [view.frame.minX, view.frame.minY, view.frame.width, view.frame.height]
+        for (pin, value) in zip(item.pins, values) where pin.expression.constant != -value {
+            try? solver.changeConstant(of: pin, to: -value)
+        }
+        markNeedsSolve()
+    }
+
+    func translatesChanged(of view: View) {
+        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return }
+        for c in item.pins + item.intrinsic { try? solver.remove(c) }
+        item.pins = []
+        item.intrinsic = []
+        if view.translatesAutoresizingMaskIntoConstraints { pin(item, to: view.frame) } else {
+            constrainIntrinsicSize(item)
+            view.superview?.constraintStateOrNew.hasConstrainedSubviews = true
+        }
+        markNeedsSolve()
+    }
+
+    func intrinsicSizeChanged(of view: View) {
+        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item,
+              !view.translatesAutoresizingMaskIntoConstraints else { return }
+        for c in item.intrinsic { try? solver.remove(c) }
+        item.intrinsic = []
+        constrainIntrinsicSize(item)
+        markNeedsSolve()
+    }
+
+    private func pin(_ item: LayoutItem, to frame: Rect) {
+        let name = item.view?.debugName ?? "?"
+        item.pins = [(item.minX, frame.minX), (item.minY, frame.minY), (item.width, frame.width), (item.height, frame.height)].map { variable, value in
+            let pin = SolverConstraint(LinearExpression([(variable, 1)], constant: -value), .equal, name: "\(name) autoresizing")
+            try? solver.add(pin)
+            return pin
+        }
+    }
+
+    private func constrainIntrinsicSize(_ item: LayoutItem) {
+        guard let view = item.view, let state = view.constraintState else { return }
+        let size = view.intrinsicContentSize
+        var made: [SolverConstraint] = []
+        for (variable, value, hugging, resistance) in [(item.width, size.width, state.hugging.horizontal, state.compressionResistance.horizontal),
+                                                       (item.height, size.height, state.hugging.vertical, state.compressionResistance.vertical)]
+        where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {
+            made.append(SolverConstraint(LinearExpression([(variable, 1)], constant: -value), .greaterThanOrEqual, strength: resistance.strength))
+            made.append(SolverConstraint(LinearExpression([(variable, 1)], constant: -value), .lessThanOrEqual, strength: hugging.strength))
+        }
+        for c in made { try? solver.add(c) }
+        item.intrinsic = made
+    }
+
+    // MARK: A subtree joins or leaves the window
+
+    /// The views of `root`'s subtree left the window: constraints from them to views outside
+    /// are deactivated (UIKit does so on `removeFromSuperview`); those installed inside wait,
+    /// installed, for the subtree's next window; their variables go.
+    func subtreeLeft(_ root: View) {
+        var inside = Set<ObjectIdentifier>()
+        var pending = [root]
+        while let view = pending.popLast() {
+            inside.insert(ObjectIdentifier(view))
+            pending.append(contentsOf: view.subviews)
+        }
+        for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
+            let constraint = entry.constraint
+            let installedInside = constraint.installedOn.map { inside.contains(ObjectIdentifier($0)) } ?? false
+            let touches = [constraint.firstItem, constraint.secondItem].contains { $0.map { inside.contains(ObjectIdentifier($0)) } ?? false }
+            if installedInside {
+                if let solved = entry.solved { try? solver.remove(solved) }
+                constraints[ObjectIdentifier(constraint)] = nil
+                constraint.engine = nil
+            } else if touches {
+                constraint.isActive = false
+            }
+        }
+        for id in inside {
+            guard let item = items.removeValue(forKey: id) else { continue }
+            for c in item.pins + item.intrinsic { try? solver.remove(c) }
+            item.pins = []
+            item.intrinsic = []
+            if item.view?.constraintState?.item === item { item.view?.constraintState?.item = nil }
+        }
+        markNeedsSolve()
+    }
+
+    /// `root`'s subtree joined the window: the constraints installed in it are solved here.
+    func subtreeJoined(_ root: View) {
+        var pending = [root]
+        while let view = pending.popLast() {
+            if let state = view.constraintState {
+                for constraint in state.installed { activate(constraint) }
+                if state.needsUpdateConstraints { setNeedsUpdateConstraints(view) }
+            }
+            pending.append(contentsOf: view.subviews)
+        }
+    }
+
+    // MARK: Solving
+
+    func setNeedsUpdateConstraints(_ view: View) {
+        needingUpdate.append(view)
+        markNeedsSolve()
+    }
+
+    private func markNeedsSolve() {
+        guard !needsSolve else { return }
+        needsSolve = true
+        window?.setNeedsLayout()
+    }
+
+    /// Before a layout pass: the views that asked run `updateConstraints()` (deepest first,
+    /// as UIKit runs them), then the solver's values are published and every view whose
+    /// constrained subviews move is marked for layout.
+    func prepareForLayout() {
+        var rounds = 0
+        while !needingUpdate.isEmpty, rounds < 8 {
+            let views = needingUpdate.sorted { $0.depth > $1.depth }
+            needingUpdate.removeAll()
+            for view in views { view.updateConstraintsIfNeeded() }
+            rounds += 1
+        }
+        solveIfNeeded()
+    }
+
+    func solveIfNeeded() {
+        guard needsSolve else { return }
+        needsSolve = false
+        solver.updateVariables()
+        let scale = window?.screenScale ?? 1
+        for item in items.values {
+            guard let view = item.view, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+            if item.solvedFrame(scale: scale) != view.frame { view.superview?.setNeedsLayout() }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+extension View {
+    var constraintStateOrNew: ViewConstraintState {
+        if let state = constraintState { return state }
+        let state = ViewConstraintState()
+        constraintState = state
+        return state
+    }
+
+    /// True (UIKit's default for views made in code): the view's frame is set by hand or by
+    /// its autoresizing mask, and constraints see it as fixed. False: constraints set it.
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { constraintState?.translatesAutoresizingMaskIntoConstraints ?? true }
+        set {
+            guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
+            constraintStateOrNew.translatesAutoresizingMaskIntoConstraints = newValue
+            window?.constraintEngineIfCreated?.translatesChanged(of: self)
+            if !newValue { superview?.setNeedsLayout() }
+        }
+    }
+
+    /// The active constraints installed on this view (their items' closest common ancestor).
+    public var constraints: [LayoutConstraint] { constraintState?.installed ?? [] }
+
+    var installedConstraints: [LayoutConstraint] {
+        get { constraintState?.installed ?? [] }
+        set { constraintStateOrNew.installed = newValue }
+    }
+
+    /// UIKit's older calls: activate and deactivate.
+    public func addConstraint(_ constraint: LayoutConstraint) { constraint.isActive = true }
+    public func addConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.activate(constraints) }
+    public func removeConstraint(_ constraint: LayoutConstraint) { constraint.isActive = false }
+    public func removeConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.deactivate(constraints) }
+
+    // MARK: Anchors
+
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+
+    // MARK: Intrinsic size priorities
+
+    /// How strongly the view resists growing past its intrinsic size (UIKit's default 250).
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        let state = constraintState ?? ViewConstraintState()
+        return axis == .horizontal ? state.hugging.horizontal : state.hugging.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        let state = constraintStateOrNew
+        if axis == .horizontal { state.hugging.horizontal = priority } else { state.hugging.vertical = priority }
+        window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size (UIKit's default 750).
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        let state = constraintState ?? ViewConstraintState()
+        return axis == .horizontal ? state.compressionResistance.horizontal : state.compressionResistance.vertical
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        let state = constraintStateOrNew
+        if axis == .horizontal { state.compressionResistance.horizontal = priority } else { state.compressionResistance.vertical = priority }
+        window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
+    }
+
+    // MARK: The update-constraints pass
+
+    /// Asks for `updateConstraints()` before the next layout (UIKit's).
+    public func setNeedsUpdateConstraints() {
+        constraintStateOrNew.needsUpdateConstraints = true
+        if let engine = window?.constraintEngine { engine.setNeedsUpdateConstraints(self) }
+    }
+
+    /// Runs `updateConstraints()` now if it was asked for.
+    public func updateConstraintsIfNeeded() {
+        guard let state = constraintState, state.needsUpdateConstraints else { return }
+        state.needsUpdateConstraints = false
+        updateConstraints()
+    }
+
+    // MARK: Used by the engine and the layout pass
+
+    /// Whether this view or one below it has constraints installed (a walk: only when a
+    /// subtree joins a window that has no engine yet).
+    var hasInstalledConstraints: Bool {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if let state = view.constraintState, !state.installed.isEmpty || state.needsUpdateConstraints { return true }
+            pending.append(contentsOf: view.subviews)
+        }
+        return false
+    }
+
+    /// The closest view that is `self` or an ancestor of it and of `other`.
+    func closestCommonAncestor(with other: View) -> View? {
+        var a: View? = self, b: View? = other
+        while let x = a, let y = b, x.depth != y.depth {
+            if x.depth > y.depth { a = x.superview } else { b = y.superview }
+        }
+        while let x = a, let y = b {
+            if x === y { return x }
+            a = x.superview
+            b = y.superview
+        }
+        return nil
+    }
+
+    /// Sets the frames of the subviews that constraints place, from the window's solution.
+    func layOutConstrainedSubviews() {
+        guard let window, let engine = window.constraintEngineIfCreated else { return }
+        engine.solveIfNeeded()
+        let scale = window.screenScale
+        for subview in subviews where !subview.translatesAutoresizingMaskIntoConstraints {
+            if let item = subview.constraintState?.item { subview.frame = item.solvedFrame(scale: scale) }
+        }
+    }
+}

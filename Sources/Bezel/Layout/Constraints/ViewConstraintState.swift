@@ -1,0 +1,53 @@
+/// A view's constraint-layout state, made when it first takes part (one pointer in every
+/// view otherwise: a frame-based app pays nothing).
+@MainActor
+final class ViewConstraintState {
+    /// Set when the first state is made: until then no view has constraints, and a subtree
+    /// joining a window is not searched for them.
+    static var everUsed = false
+
+    init() { Self.everUsed = true }
+
+    var translatesAutoresizingMaskIntoConstraints = true
+    /// Active constraints installed on this view (UIKit's `constraints`).
+    var installed: [LayoutConstraint] = []
+    /// The view's variables in its window's engine, while it has some.
+    var item: LayoutItem?
+    /// UIKit's defaults for views made in code: hugging 250, compression resistance 750.
+    var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    var needsUpdateConstraints = false
+    /// Some subview takes its frame from the engine: laid out from it before `layoutSubviews()`.
+    var hasConstrainedSubviews = false
+}
+
+/// One view's variables in a layout engine: its frame's origin in its superview's
+/// coordinates and its size. A view that translates its autoresizing mask has them pinned to
+/// its frame (UIKit's autoresizing-mask constraints); one that does not takes its frame from
+/// them, with its intrinsic size as hugging and compression-resistance constraints.
+@MainActor
+final class LayoutItem {
+    weak var view: View?
+    let minX: LayoutVariable, minY: LayoutVariable, width: LayoutVariable, height: LayoutVariable
+    /// The required equalities to the frame (translating views).
+    var pins: [SolverConstraint] = []
+    /// width >= intrinsic (compression), width <= intrinsic (hugging), the same for height.
+    var intrinsic: [SolverConstraint] = []
+
+    init(_ view: View) {
+        self.view = view
+        let name = view.debugName
+        minX = LayoutVariable("\(name).minX")
+        minY = LayoutVariable("\(name).minY")
+        width = LayoutVariable("\(name).width")
+        height = LayoutVariable("\(name).height")
+    }
+
+    /// The solved frame, its edges rounded to the screen's pixels as UIKit rounds them.
+    func solvedFrame(scale: Double) -> Rect {
+        func round(_ v: Double) -> Double { (v * scale).rounded() / scale }
+        let left = round(minX.value), top = round(minY.value)
+        let right = round(minX.value + width.value), bottom = round(minY.value + height.value)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+}

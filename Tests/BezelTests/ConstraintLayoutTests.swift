@@ -1,0 +1,270 @@
+import Testing
+@testable import Bezel
+
+/// Issue 30: constraints and anchors laid out by the window's engine, against the frames
+/// UIKit's Auto Layout gives for the same constraints.
+@MainActor
+@Suite struct ConstraintLayoutTests {
+    /// A window of 400 x 300 with a container filling it (its frame set by hand).
+    private func stage() -> (Window, View) {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let container = View(name: "container", frame: window.bounds)
+        window.addSubview(container)
+        window.makeKeyAndVisible()
+        return (window, container)
+    }
+
+    private func constrained(_ name: String, in container: View) -> View {
+        let view = View(name: name)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(view)
+        return view
+    }
+
+    /// A view with a fixed intrinsic size (a label's, without fonts).
+    final class Sized: View {
+        var size = Size(width: 80, height: 20)
+        override var intrinsicContentSize: Size { size }
+    }
+
+    @Test func pinnedEdgesSetTheFrame() {
+        let (window, container) = stage()
+        let child = constrained("child", in: container)
+        LayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+            child.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -20),
+            child.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+            child.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        window.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 20, y: 10, width: 360, height: 50))
+        #expect(container.constraints.count == 3, "installed on the common ancestor")
+        #expect(child.constraints.count == 1, "a constant size on the view itself")
+    }
+
+    @Test func centringAndEqualWidths() {
+        let (window, container) = stage()
+        let centred = constrained("centred", in: container)
+        let a = constrained("a", in: container), b = constrained("b", in: container)
+        LayoutConstraint.activate([
+            centred.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+            centred.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+            centred.widthAnchor.constraint(equalToConstant: 100),
+            centred.heightAnchor.constraint(equalTo: centred.widthAnchor, multiplier: 0.5),
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalToSystemSpacingAfter: a.trailingAnchor, multiplier: 1),
+            b.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -10),
+            a.widthAnchor.constraint(equalTo: b.widthAnchor),
+            a.topAnchor.constraint(equalTo: container.topAnchor),
+            b.topAnchor.constraint(equalTo: a.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 30),
+            b.heightAnchor.constraint(equalTo: a.heightAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(centred.frame == Rect(x: 150, y: 125, width: 100, height: 50))
+        // (400 - 10 - 8 - 10) / 2 = 186 each.
+        #expect(a.frame == Rect(x: 10, y: 0, width: 186, height: 30))
+        #expect(b.frame == Rect(x: 204, y: 0, width: 186, height: 30))
+    }
+
+    @Test func prioritiesAndARequiredMaximum() {
+        let (window, container) = stage()
+        let view = constrained("view", in: container)
+        let low = view.widthAnchor.constraint(equalToConstant: 300)
+        low.priority = .defaultLow
+        let high = view.widthAnchor.constraint(equalToConstant: 200)
+        high.priority = .defaultHigh
+        LayoutConstraint.activate([low, high, view.heightAnchor.constraint(equalToConstant: 10),
+                                   view.leftAnchor.constraint(equalTo: container.leftAnchor), view.topAnchor.constraint(equalTo: container.topAnchor)])
+        window.layoutIfNeeded()
+        #expect(view.frame.width == 200)
+        view.widthAnchor.constraint(lessThanOrEqualToConstant: 150).isActive = true
+        window.layoutIfNeeded()
+        #expect(view.frame.width == 150)
+    }
+
+    @Test func huggingAndCompressionShareTheRow() {
+        let (window, container) = stage()
+        let name = Sized(name: "name"), price = Sized(name: "price")
+        for view in [name, price] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+        }
+        price.size = Size(width: 60, height: 20)
+        // The name hugs less than the price: it takes the room left over (UIKit's usual
+        // 250/251 split).
+        price.setContentHuggingPriority(.defaultLow + 1, for: .horizontal)
+        LayoutConstraint.activate([
+            name.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            price.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8),
+            price.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+            name.topAnchor.constraint(equalTo: container.topAnchor),
+            price.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(price.frame == Rect(x: 340, y: 0, width: 60, height: 20))
+        #expect(name.frame == Rect(x: 0, y: 0, width: 332, height: 20))
+        // Too narrow for both: the one with less compression resistance gives way.
+        container.frame = Rect(x: 0, y: 0, width: 100, height: 300)
+        name.setContentCompressionResistancePriority(.defaultHigh - 1, for: .horizontal)
+        window.layoutIfNeeded()
+        #expect(price.frame.width == 60)
+        #expect(name.frame.width == 32)
+        // A new intrinsic size is followed.
+        price.size = Size(width: 40, height: 20)
+        price.invalidateIntrinsicContentSize()
+        window.layoutIfNeeded()
+        #expect(price.frame.width == 40)
+        #expect(name.frame.width == 52)
+    }
+
+    @Test func aConstantChangeGivesAFreshLayoutsFrames() {
+        func build(_ inset: Double) -> (Window, [View], LayoutConstraint) {
+            let (window, container) = stage()
+            let a = constrained("a", in: container), b = constrained("b", in: container)
+            let leading = a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: inset)
+            LayoutConstraint.activate([
+                leading, a.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+                a.widthAnchor.constraint(equalTo: container.widthAnchor, multiplier: 0.25),
+                a.heightAnchor.constraint(equalToConstant: 40),
+                b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 4),
+                b.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -10),
+                b.widthAnchor.constraint(equalToConstant: 500).withPriority(.defaultHigh),
+                b.topAnchor.constraint(equalTo: a.bottomAnchor), b.heightAnchor.constraint(equalTo: a.heightAnchor, multiplier: 2),
+            ])
+            window.layoutIfNeeded()
+            return (window, [a, b], leading)
+        }
+        let (window, views, leading) = build(10)
+        for inset in [30.0, 0, 55.5, 12] {
+            leading.constant = inset
+            window.layoutIfNeeded()
+            let (freshWindow, fresh, _) = build(inset)
+            freshWindow.layoutIfNeeded()
+            #expect(views.map(\.frame) == fresh.map(\.frame), "inset \(inset)")
+        }
+        #expect(views[0].frame.minX == 12)
+    }
+
+    @Test func constraintsAcrossLevelsAddTheOriginsBetween() {
+        let (window, container) = stage()
+        container.frame = Rect(x: 50, y: 40, width: 300, height: 200)
+        let inner = constrained("inner", in: container)
+        // The inner view is placed against the window, two levels up.
+        LayoutConstraint.activate([
+            inner.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 100),
+            inner.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
+            inner.widthAnchor.constraint(equalToConstant: 20), inner.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(inner.frame == Rect(x: 50, y: 60, width: 20, height: 20))
+        // The container moves (by hand): the inner view keeps its place on screen.
+        container.frame = Rect(x: 70, y: 40, width: 300, height: 200)
+        window.layoutIfNeeded()
+        #expect(inner.frame.minX == 30)
+    }
+
+    @Test func contradictoryConstraintsAreReportedAndOneIsBroken() {
+        let (window, container) = stage()
+        let view = constrained("box", in: container)
+        let first = view.widthAnchor.constraint(equalToConstant: 100)
+        first.identifier = "narrow"
+        let second = view.widthAnchor.constraint(equalToConstant: 200)
+        second.identifier = "wide"
+        LayoutConstraint.activate([first, view.heightAnchor.constraint(equalToConstant: 10),
+                                   view.leftAnchor.constraint(equalTo: container.leftAnchor), view.topAnchor.constraint(equalTo: container.topAnchor)])
+        let reports = capturingDiagnostics { second.isActive = true }
+        window.layoutIfNeeded()
+        #expect(view.frame.width == 100)
+        #expect(second.isActive && second.isBroken && !first.isBroken)
+        #expect(reports.map(\.message) == ["""
+            Unable to simultaneously satisfy constraints. At least one of these is one you don't want:
+                <LayoutConstraint 'narrow' box.width == 100 (active)>
+                <LayoutConstraint box.height == 10 (active)>
+                <LayoutConstraint box.left == container.left (active)>
+                <LayoutConstraint box.top == container.top (active)>
+            Will attempt to recover by breaking constraint
+                <LayoutConstraint 'wide' box.width == 200 (active)>
+            """])
+        // Deactivating the one that held lets the broken one hold when its constant changes.
+        first.isActive = false
+        second.constant = 150
+        window.layoutIfNeeded()
+        #expect(view.frame.width == 150 && !second.isBroken)
+    }
+
+    @Test func removingAViewDeactivatesItsConstraintsToOutside() {
+        let (window, container) = stage()
+        let card = constrained("card", in: container)
+        let badge = constrained("badge", in: card)
+        let outside = card.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 5)
+        let inside = badge.widthAnchor.constraint(equalTo: card.widthAnchor, multiplier: 0.5)
+        LayoutConstraint.activate([outside, inside, card.widthAnchor.constraint(equalToConstant: 80)])
+        window.layoutIfNeeded()
+        card.removeFromSuperview()
+        #expect(!outside.isActive, "to a view outside: deactivated, as UIKit does")
+        #expect(inside.isActive && card.constraints.count == 2, "inside the subtree: kept")
+        container.addSubview(card)
+        window.layoutIfNeeded()
+        #expect(badge.frame.width == 40)
+    }
+
+    @Test func misuseIsReportedAndLeftInactive() {
+        let (_, container) = stage()
+        let a = constrained("a", in: container)
+        let stranger = View(name: "stranger")
+        var constraints: [LayoutConstraint] = []
+        let reports = capturingDiagnostics {
+            constraints.append(a.leadingAnchor.constraint(equalTo: stranger.leadingAnchor))
+            constraints.append(LayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, constant: 4))
+            constraints.append(LayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: container, attribute: .top))
+            constraints.append(a.widthAnchor.constraint(equalToConstant: .nan))
+            LayoutConstraint.activate(constraints)
+        }
+        #expect(constraints.allSatisfy { !$0.isActive })
+        #expect(reports.count == 4)
+        #expect(reports[0].message.contains("no common ancestor"))
+        let width = a.widthAnchor.constraint(equalToConstant: 10)
+        width.isActive = true
+        let more = capturingDiagnostics {
+            width.constant = .infinity
+            width.priority = .defaultLow
+        }
+        #expect(width.constant == 10 && width.priority == .required)
+        #expect(more.count == 2)
+    }
+
+    @Test func updateConstraintsRunsBeforeTheLayout() {
+        final class Card: View {
+            var log: [String] = []
+            var widthConstraint: LayoutConstraint?
+            override func updateConstraints() {
+                log.append("updateConstraints")
+                if widthConstraint == nil {
+                    widthConstraint = widthAnchor.constraint(equalToConstant: 120)
+                    widthConstraint?.isActive = true
+                }
+            }
+            override func layoutSubviews() { log.append("layoutSubviews") }
+        }
+        let (window, container) = stage()
+        let card = Card(name: "card")
+        card.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(card)
+        LayoutConstraint.activate([card.leftAnchor.constraint(equalTo: container.leftAnchor), card.topAnchor.constraint(equalTo: container.topAnchor),
+                                   card.heightAnchor.constraint(equalToConstant: 10)])
+        card.setNeedsUpdateConstraints()
+        window.layoutIfNeeded()
+        #expect(card.log == ["updateConstraints", "layoutSubviews"])
+        #expect(card.frame.width == 120)
+    }
+}
+
+extension LayoutConstraint {
+    /// Sets the priority and returns the constraint (a test's shorthand).
+    func withPriority(_ priority: LayoutPriority) -> LayoutConstraint {
+        self.priority = priority
+        return self
+    }
+}
