@@ -11,7 +11,7 @@ import Testing
 @Suite(.fontsRegistered) struct TransformedTextTests {
     private func stage(scale: Double = 1) throws -> (HeadlessDisplay, View) {
         let app = Application(clock: VirtualClock(), tracer: Tracer())
-        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 200), application: app)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 600, height: 200), application: app)
         window.backgroundColor = .black
         window.makeKeyAndVisible()
         let card = View(frame: Rect(x: 80, y: 60, width: 140, height: 80))
@@ -34,6 +34,24 @@ import Testing
         }
         #expect(display.context.textDrawnByCairo == drawnBefore, "no glyphs drawn by cairo at any angle")
         #expect(display.context.textImages.imagesMade - imagesBefore <= 4, "one image a raster scale")
+    }
+
+    @Test func textTooLargeAtItsRasterScaleIsDrawnFromALowerOne() throws {
+        let (display, card) = try stage()
+        let label = try #require(card.subviews.first as? Label)
+        // ~560 x 35 px of ink at 1x (fits the cache's 131,072 pixels): 16 times that at a
+        // zoom of 4 does not.
+        label.text = "Touch me, and then touch me again"
+        label.style.size = 34
+        card.frame = Rect(x: 0, y: 60, width: 600, height: 80)
+        label.frame = card.bounds
+        display.renderFrame()
+        let drawnBefore = display.context.textDrawnByCairo
+        for step in 0..<40 {
+            card.transform = AffineTransform(rotationAngle: Double(step) / 100).concatenating(AffineTransform(scaleX: 3.8, y: 3.8))
+            display.renderFrame()
+        }
+        #expect(display.context.textDrawnByCairo == drawnBefore)
     }
 
     @Test func theScreensOwnScaleKeepsCairosGlyphs() throws {
