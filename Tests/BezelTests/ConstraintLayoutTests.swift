@@ -1,5 +1,6 @@
 import Testing
 @testable import Bezel
+import BezelAttacks
 
 /// Issue 30: constraints and anchors laid out by the window's engine, against the frames
 /// UIKit's Auto Layout gives for the same constraints.
@@ -266,5 +267,149 @@ extension LayoutConstraint {
     func withPriority(_ priority: LayoutPriority) -> LayoutConstraint {
         self.priority = priority
         return self
+    }
+}
+
+/// Issue 30's randomized comparison at the API level: random constraints between views, then
+/// random edits (constants changed, constraints activated and deactivated, the container
+/// resized by hand), each followed by a layout; after every edit the frames equal those of a
+/// fresh window given the same active constraints. Required constraints all hold at a hidden
+/// layout, so none is broken; every view prefers a place and a size at priorities of its own,
+/// so the solution is unique.
+@MainActor
+@Suite struct ConstraintLayoutRandomTests {
+    struct Spec {
+        var first: Int, firstAttribute: LayoutConstraint.Attribute
+        var relation: LayoutConstraint.Relation
+        var second: Int?, secondAttribute: LayoutConstraint.Attribute
+        var multiplier: Double, constant: Double, priority: Float
+    }
+
+    /// A window with a container (index 0 in specs, its frame by hand) and `count` views in it.
+    private func world(count: Int, containerFrame: Rect) -> (Window, [View]) {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 1000, height: 1000), application: app)
+        let container = View(name: "container", frame: containerFrame)
+        window.addSubview(container)
+        window.makeKeyAndVisible()
+        var views = [container]
+        for i in 1...count {
+            let view = View(name: "v\(i)")
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+            views.append(view)
+        }
+        return (window, views)
+    }
+
+    private func make(_ spec: Spec, _ views: [View]) -> LayoutConstraint {
+        let c = LayoutConstraint(item: views[spec.first], attribute: spec.firstAttribute, relatedBy: spec.relation,
+                                 toItem: spec.second.map { views[$0] }, attribute: spec.secondAttribute,
+                                 multiplier: spec.multiplier, constant: spec.constant)
+        c.priority = LayoutPriority(spec.priority)
+        return c
+    }
+
+    @Test(arguments: 1...12 as ClosedRange<UInt64>) func editsGiveAFreshWindowsFrames(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let count = 6
+        var containerFrame = Rect(x: 0, y: 0, width: 600, height: 400)
+        // The hidden layout the required constraints hold at (in the container's coordinates).
+        let hidden = (0...count).map { i in
+            i == 0 ? Rect(x: 0, y: 0, width: 600, height: 400)
+                : Rect(x: Double(Int.random(in: 0...400, using: &random)), y: Double(Int.random(in: 0...300, using: &random)),
+                       width: Double(Int.random(in: 10...150, using: &random)), height: Double(Int.random(in: 10...80, using: &random)))
+        }
+        func value(_ attribute: LayoutConstraint.Attribute, _ i: Int) -> Double {
+            let r = hidden[i]
+            let origin = i == 0 ? Point(x: 0, y: 0) : r.origin
+            switch attribute {
+            case .left, .leading: return origin.x
+            case .right, .trailing: return origin.x + r.width
+            case .centerX: return origin.x + r.width / 2
+            case .top: return origin.y
+            case .bottom: return origin.y + r.height
+            case .centerY: return origin.y + r.height / 2
+            case .width: return r.width
+            case .height: return r.height
+            case .notAnAttribute: return 0
+            }
+        }
+        var level: Float = 100
+        func preference(_ i: Int, _ attribute: LayoutConstraint.Attribute, target: Double) -> Spec {
+            level += 1.5
+            let anchorAttribute: LayoutConstraint.Attribute = attribute.isHorizontal ? .left : .top
+            return attribute.isDimension
+                ? Spec(first: i, firstAttribute: attribute, relation: .equal, second: nil, secondAttribute: .notAnAttribute, multiplier: 1, constant: target, priority: level)
+                : Spec(first: i, firstAttribute: attribute, relation: .equal, second: 0, secondAttribute: anchorAttribute, multiplier: 1, constant: target, priority: level)
+        }
+        func requiredSpec() -> Spec {
+            let horizontal = Bool.random(using: &random)
+            let positions: [LayoutConstraint.Attribute] = horizontal ? [.left, .right, .centerX, .leading, .trailing] : [.top, .bottom, .centerY]
+            let dimension: LayoutConstraint.Attribute = horizontal ? .width : .height
+            let i = Int.random(in: 1...count, using: &random), j = Int.random(in: 0...count, using: &random)
+            let relation: LayoutConstraint.Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &random)!
+            let a: LayoutConstraint.Attribute, b: LayoutConstraint.Attribute, multiplier: Double
+            if Bool.random(using: &random) {
+                a = positions.randomElement(using: &random)!; b = positions.randomElement(using: &random)!; multiplier = 1
+            } else {
+                a = dimension; b = dimension; multiplier = [0.5, 1, 2].randomElement(using: &random)!
+            }
+            guard j != i else { return preference(i, dimension, target: value(dimension, i)) }
+            // Holds at the hidden layout (with room for an inequality).
+            let exact = value(a, i) - multiplier * value(b, j)
+            let room = Double(Int.random(in: 0...20, using: &random))
+            let constant = relation == .equal ? exact : relation == .lessThanOrEqual ? exact + room : exact - room
+            return Spec(first: i, firstAttribute: a, relation: relation, second: j, secondAttribute: b, multiplier: multiplier, constant: constant, priority: 1000)
+        }
+        var specs: [Spec] = []
+        for i in 1...count {
+            for attribute in [LayoutConstraint.Attribute.left, .top, .width, .height] {
+                specs.append(preference(i, attribute, target: Double(Int.random(in: 0...500, using: &random))))
+            }
+        }
+        for _ in 0..<10 { specs.append(requiredSpec()) }
+        let (window, views) = world(count: count, containerFrame: containerFrame)
+        var constraints = specs.map { make($0, views) }
+        LayoutConstraint.activate(constraints)
+        window.layoutIfNeeded()
+        for round in 0..<60 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:   // a preference's constant
+                let k = Int.random(in: 0..<(4 * count), using: &random)
+                specs[k].constant = Double(Int.random(in: 0...500, using: &random))
+                constraints[k].constant = specs[k].constant
+            case 1:   // a new required constraint
+                let spec = requiredSpec()
+                specs.append(spec)
+                constraints.append(make(spec, views))
+                constraints.last!.isActive = true
+            case 2 where constraints.count > 4 * count:   // one removed
+                let k = Int.random(in: (4 * count)..<constraints.count, using: &random)
+                constraints[k].isActive = false
+                constraints.remove(at: k)
+                specs.remove(at: k)
+            default:  // the container resized by hand (the hidden layout still fits: it is 600 x 400 there)
+                containerFrame = Rect(x: Double(Int.random(in: 0...50, using: &random)), y: 0, width: 600, height: 400)
+                views[0].frame = containerFrame
+            }
+            window.layoutIfNeeded()
+            let (freshWindow, freshViews) = world(count: count, containerFrame: containerFrame)
+            LayoutConstraint.activate(specs.map { make($0, freshViews) })
+            freshWindow.layoutIfNeeded()
+            let broken = constraints.filter(\.isBroken).map(\.description)
+            #expect(broken.isEmpty, "seed \(seed) round \(round): broken \(broken), fresh broken \(freshWindow.subviews.flatMap(\.subviews).flatMap(\.constraints).filter(\.isBroken).count)")
+            // The solved values (frames round them: a value a hair either side of a half pixel
+            // may round either way in two equally right solutions).
+            func solved(_ view: View) -> [Double] {
+                guard let item = view.constraintState?.item else { return [] }
+                return [item.minX.value, item.minY.value, item.width.value, item.height.value]
+            }
+            let differing = zip(views.dropFirst(), freshViews.dropFirst()).filter { pair in
+                zip(solved(pair.0), solved(pair.1)).contains { abs($0 - $1) > 1e-6 }
+            }.map { "\($0.debugName) \(solved($0)) fresh \(solved($1))" }
+            #expect(differing.isEmpty, "seed \(seed) round \(round): \(differing)")
+            if !differing.isEmpty || !broken.isEmpty { return }
+        }
     }
 }
