@@ -236,6 +236,33 @@ import BezelAttacks
         #expect(more.count == 2)
     }
 
+    @Test func theLayoutTraceSaysWhatWasSolvedAndMoved() {
+        var lines: [String] = []
+        let app = Application(clock: VirtualClock(), tracer: Tracer(categories: .layout) { _, line in lines.append(line) })
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        window.name = "window"
+        window.makeKeyAndVisible()
+        let box = View(name: "box")
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let width = box.widthAnchor.constraint(equalToConstant: 100)
+        LayoutConstraint.activate([width, box.heightAnchor.constraint(equalToConstant: 20),
+                                   box.centerXAnchor.constraint(equalTo: window.centerXAnchor), box.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.layoutIfNeeded()
+        width.constant = 120
+        window.layoutIfNeeded()
+        width.isActive = false
+        #expect(lines.map { $0.replacingPivotCount() } == [
+            "activate <LayoutConstraint box.width == 100 (active)>",
+            "activate <LayoutConstraint box.height == 20 (active)>",
+            "activate <LayoutConstraint box.centerX == window.centerX (active)>",
+            "activate <LayoutConstraint box.top == window.top (active)>",
+            "solved 4 constraints, P pivots so far; moves: box -> (150, 0, 100x20)",
+            "solved 4 constraints, P pivots so far; moves: box -> (140, 0, 120x20)",
+            "deactivate <LayoutConstraint box.width == 120>",
+        ])
+    }
+
     @Test func updateConstraintsRunsBeforeTheLayout() {
         final class Card: View {
             var log: [String] = []
@@ -259,6 +286,16 @@ import BezelAttacks
         window.layoutIfNeeded()
         #expect(card.log == ["updateConstraints", "layoutSubviews"])
         #expect(card.frame.width == 120)
+    }
+}
+
+extension String {
+    /// The pivot count of a layout trace line as `P` (it depends on the solver's path).
+    func replacingPivotCount() -> String {
+        var words = split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard let i = words.firstIndex(of: "constraints,"), i + 1 < words.count else { return self }
+        words[i + 1] = "P"
+        return words.joined(separator: " ")
     }
 }
 

@@ -13,12 +13,15 @@ public struct TraceCategory: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let actions = TraceCategory(rawValue: 1 << 3)
     /// Presses (keys and buttons).
     public static let presses = TraceCategory(rawValue: 1 << 4)
+    /// Constraint layout: constraints activated and deactivated, each solve (how many
+    /// constraints and pivots, which views it moved), constraints broken.
+    public static let layout = TraceCategory(rawValue: 1 << 5)
 
-    public static let all: TraceCategory = [.hittest, .touches, .gestures, .actions, .presses]
+    public static let all: TraceCategory = [.hittest, .touches, .gestures, .actions, .presses, .layout]
 
     static let names: [(String, TraceCategory)] = [
         ("hittest", .hittest), ("touches", .touches), ("gestures", .gestures),
-        ("actions", .actions), ("presses", .presses),
+        ("actions", .actions), ("presses", .presses), ("layout", .layout),
     ]
 
     /// Parses `BEZEL_TRACE`'s value: a comma- or space-separated list of category names, or

@@ -125,12 +125,13 @@ public final class LayoutConstraint {
     }
 
     private func uninstall() {
-        engine?.deactivate(self)
+        let engine = self.engine
         if let ancestor = installedOn, let index = ancestor.installedConstraints.firstIndex(where: { $0 === self }) {
             ancestor.installedConstraints.remove(at: index)
         }
         installedOn = nil
         isBroken = false
+        engine?.deactivate(self)
     }
 
     /// UIKit's form: `<LayoutConstraint 'id' title.leading == card.leading + 20 (active)>`.

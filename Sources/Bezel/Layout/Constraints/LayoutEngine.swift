@@ -25,6 +25,10 @@ final class LayoutEngine {
 
     init(window: Window) { self.window = window }
 
+    private func trace(_ message: @autoclosure () -> String) {
+        window?.application?.tracer.log(.layout, message())
+    }
+
     var constraintCount: Int { constraints.count }
 
     // MARK: Constraints in and out
@@ -35,6 +39,7 @@ final class LayoutEngine {
         constraint.engine = self
         constraints[id] = (constraint, nil, nextOrder)
         nextOrder += 1
+        trace("activate \(constraint.description)")
         add(constraint)
     }
 
@@ -42,6 +47,7 @@ final class LayoutEngine {
         guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
         if let solved = entry.solved { try? solver.remove(solved) }
         constraint.engine = nil
+        trace("deactivate \(constraint.description)")
         markNeedsSolve()
     }
 
@@ -92,6 +98,7 @@ final class LayoutEngine {
     /// not hold (the conflict is among them), then the one left out.
     private func reportBroken(_ constraint: LayoutConstraint) {
         constraint.isBroken = true
+        trace("broken \(constraint.description)")
         let views = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
         let related = constraints.values.filter { entry in
             entry.constraint !== constraint && entry.solved != nil
@@ -292,9 +299,15 @@ final class LayoutEngine {
         needsSolve = false
         solver.updateVariables()
         let scale = window?.screenScale ?? 1
+        var moved: [String] = []
         for item in items.values {
             guard let view = item.view, !view.translatesAutoresizingMaskIntoConstraints else { continue }
-            if item.solvedFrame(scale: scale) != view.frame { view.superview?.setNeedsLayout() }
+            let frame = item.solvedFrame(scale: scale)
+            if frame != view.frame {
+                view.superview?.setNeedsLayout()
+                if window?.application?.tracer.isEnabled(.layout) == true { moved.append("\(view.debugName) -> \(frame)") }
+            }
         }
+        trace("solved \(constraints.count) constraints, \(solver.pivots) pivots so far; moves: \(moved.isEmpty ? "none" : moved.sorted().joined(separator: ", "))")
     }
 }
