@@ -263,6 +263,39 @@ import BezelAttacks
         ])
     }
 
+    @Test func layoutGuidesPlaceViewsWithoutBeingViews() {
+        let (window, container) = stage()
+        let a = constrained("a", in: container), b = constrained("b", in: container)
+        let gap = LayoutGuide()
+        gap.identifier = "gap"
+        container.addLayoutGuide(gap)
+        let safe = container.safeAreaLayoutGuide
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
+            a.widthAnchor.constraint(equalToConstant: 80),
+            gap.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            gap.trailingAnchor.constraint(equalTo: b.leadingAnchor),
+            b.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+            b.widthAnchor.constraint(equalTo: a.widthAnchor),
+            gap.topAnchor.constraint(equalTo: safe.topAnchor), gap.heightAnchor.constraint(equalToConstant: 1),
+            a.topAnchor.constraint(equalTo: safe.topAnchor, constant: 12), a.bottomAnchor.constraint(equalTo: safe.bottomAnchor, constant: -12),
+            b.topAnchor.constraint(equalTo: a.topAnchor), b.heightAnchor.constraint(equalTo: a.heightAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 0, y: 12, width: 80, height: 276))
+        #expect(b.frame == Rect(x: 320, y: 12, width: 80, height: 276))
+        #expect(gap.layoutFrame == Rect(x: 80, y: 0, width: 240, height: 1))
+        #expect(safe.layoutFrame == container.bounds, "no bar or notch covers a view in Bezel")
+        #expect(container.layoutGuides.count == 1 && gap.owningView === container)
+        #expect(container.subviews.count == 2, "a guide is not a view")
+        // Removed, its constraints go with it (as UIKit's do).
+        container.removeLayoutGuide(gap)
+        #expect(container.constraints.filter { $0.firstItem === gap || $0.secondItem === gap }.isEmpty)
+        #expect(gap.owningView == nil)
+        window.layoutIfNeeded()
+        #expect(a.frame.width == 80)
+    }
+
     @Test func updateConstraintsRunsBeforeTheLayout() {
         final class Card: View {
             var log: [String] = []

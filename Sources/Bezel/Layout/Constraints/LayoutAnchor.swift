@@ -2,20 +2,31 @@
 /// types keep a horizontal edge from being related to a vertical one at compile time.
 @MainActor
 public class LayoutAnchor {
-    public private(set) weak var item: View?
+    private weak var view: View?
+    private weak var guide: LayoutGuide?
+    /// The view or layout guide it belongs to.
+    public var item: AnyObject? { view ?? guide }
     public let attribute: LayoutConstraint.Attribute
 
-    init(_ item: View, _ attribute: LayoutConstraint.Attribute) {
-        self.item = item
+    init(_ view: View, _ attribute: LayoutConstraint.Attribute) {
+        self.view = view
+        self.attribute = attribute
+    }
+
+    init(_ guide: LayoutGuide, _ attribute: LayoutConstraint.Attribute) {
+        self.guide = guide
         self.attribute = attribute
     }
 
     func make(_ relation: LayoutConstraint.Relation, _ other: LayoutAnchor?, multiplier: Double = 1, constant: Double) -> LayoutConstraint {
         // A gone item makes a constraint that refuses to activate (reported then).
-        LayoutConstraint(item: item ?? View(), attribute: attribute, relatedBy: relation, toItem: other?.item,
+        LayoutConstraint(item: item ?? GoneItem(), attribute: attribute, relatedBy: relation, toItem: other.map { $0.item ?? GoneItem() },
                          attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
     }
 }
+
+/// Stands for an anchor's item that was gone when the constraint was made.
+final class GoneItem {}
 
 /// Left, right, leading, trailing and centreX.
 @MainActor

@@ -9,10 +9,21 @@
 /// the solution (Layout/Constraints/LayoutEngine.swift).
 @MainActor
 public final class LayoutConstraint {
-    public private(set) weak var firstItem: View?
+    /// The view or layout guide on the left of the relation.
+    public var firstItem: AnyObject? { firstView ?? firstGuide }
     public let firstAttribute: Attribute
     public let relation: Relation
-    public private(set) weak var secondItem: View?
+    /// The view or layout guide on the right, or nil for a constant size.
+    public var secondItem: AnyObject? { secondView ?? secondGuide }
+    weak var firstView: View?
+    weak var firstGuide: LayoutGuide?
+    weak var secondView: View?
+    weak var secondGuide: LayoutGuide?
+    /// Whether a second item was given (it may be gone since).
+    private let hasSecondItem: Bool
+    /// The views the items live in: a view itself, a guide's owning view.
+    var firstHost: View? { firstView ?? firstGuide?.owningView }
+    var secondHost: View? { secondView ?? secondGuide?.owningView }
     public let secondAttribute: Attribute
     public let multiplier: Double
 
@@ -60,12 +71,17 @@ public final class LayoutConstraint {
     /// UIKit keeps it) but left out of the solution, and reported once.
     public internal(set) var isBroken = false
 
-    public init(item: View, attribute: Attribute, relatedBy relation: Relation, toItem: View?, attribute secondAttribute: Attribute,
+    /// `item` and `toItem` are views or layout guides; anything else is reported when the
+    /// constraint is activated, and it stays inactive.
+    public init(item: AnyObject, attribute: Attribute, relatedBy relation: Relation, toItem: AnyObject?, attribute secondAttribute: Attribute,
                 multiplier: Double = 1, constant: Double = 0) {
-        firstItem = item
+        firstView = item as? View
+        firstGuide = item as? LayoutGuide
         firstAttribute = attribute
         self.relation = relation
-        secondItem = toItem
+        secondView = toItem as? View
+        secondGuide = toItem as? LayoutGuide
+        hasSecondItem = toItem != nil
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -92,28 +108,28 @@ public final class LayoutConstraint {
     }
 
     private func install() {
-        guard let first = firstItem, secondItem != nil || secondAttribute == .notAnAttribute else {
-            return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: an item is gone; \(description) left inactive")
+        guard let first = firstHost, !hasSecondItem || secondHost != nil else {
+            return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: an item is gone, is not a view or layout guide, or is a guide no view owns; \(description) left inactive")
         }
         guard multiplier.isFinite, constant.isFinite else {
             return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: a non-finite multiplier or constant; \(description) left inactive")
         }
-        guard firstAttribute != .notAnAttribute, secondItem == nil || secondAttribute != .notAnAttribute else {
+        guard firstAttribute != .notAnAttribute, !hasSecondItem || secondAttribute != .notAnAttribute else {
             return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: notAnAttribute on an item; \(description) left inactive")
         }
-        if secondItem == nil, !firstAttribute.isDimension {
+        if !hasSecondItem, !firstAttribute.isDimension {
             return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: a position (\(firstAttribute.name)) cannot equal a constant (UIKit raises); \(description) left inactive")
         }
-        if let second = secondItem, firstAttribute.isDimension != secondAttribute.isDimension
+        if hasSecondItem, firstAttribute.isDimension != secondAttribute.isDimension
             || (!firstAttribute.isDimension && firstAttribute.isHorizontal != secondAttribute.isHorizontal) {
             if !(firstAttribute.isDimension && secondAttribute.isDimension) {
-                return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: \(first.debugName).\(firstAttribute.name) and \(second.debugName).\(secondAttribute.name) are on different axes or kinds (UIKit raises); \(description) left inactive")
+                return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: \(firstName).\(firstAttribute.name) and \(secondName).\(secondAttribute.name) are on different axes or kinds (UIKit raises); \(description) left inactive")
             }
         }
         let ancestor: View
-        if let second = secondItem {
+        if let second = secondHost {
             guard let common = first.closestCommonAncestor(with: second) else {
-                return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: \(first.debugName) and \(second.debugName) have no common ancestor (UIKit raises); \(description) left inactive")
+                return Diagnostics.report(.apiMisuse, "LayoutConstraint.isActive: \(firstName) and \(secondName) have no common ancestor (UIKit raises); \(description) left inactive")
             }
             ancestor = common
         } else {
@@ -136,13 +152,13 @@ public final class LayoutConstraint {
 
     /// UIKit's form: `<LayoutConstraint 'id' title.leading == card.leading + 20 (active)>`.
     public var description: String {
-        func side(_ item: View?, _ attribute: Attribute) -> String { "\(item?.debugName ?? "(gone)").\(attribute.name)" }
         var text = "<LayoutConstraint"
         if let identifier { text += " '\(identifier)'" }
-        text += " \(side(firstItem, firstAttribute)) \(relation.symbol) "
+        text += " \(firstName).\(firstAttribute.name) \(relation.symbol) "
         var right: [String] = []
-        if secondItem != nil {
-            right.append(multiplier == 1 ? side(secondItem, secondAttribute) : "\(number(multiplier))*\(side(secondItem, secondAttribute))")
+        if hasSecondItem {
+            let side = "\(secondName).\(secondAttribute.name)"
+            right.append(multiplier == 1 ? side : "\(number(multiplier))*\(side)")
             if constant != 0 { right.append(constant > 0 ? "+ \(number(constant))" : "- \(number(-constant))") }
         } else {
             right.append(number(constant))
@@ -152,6 +168,9 @@ public final class LayoutConstraint {
         if isActive { text += " (active)" }
         return text + ">"
     }
+
+    var firstName: String { firstView?.debugName ?? firstGuide?.debugName ?? "(gone)" }
+    var secondName: String { secondView?.debugName ?? secondGuide?.debugName ?? "(gone)" }
 
     private func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

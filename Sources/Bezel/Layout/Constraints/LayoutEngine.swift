@@ -99,12 +99,13 @@ final class LayoutEngine {
     private func reportBroken(_ constraint: LayoutConstraint) {
         constraint.isBroken = true
         trace("broken \(constraint.description)")
-        let views = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+        let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
         let related = constraints.values.filter { entry in
             entry.constraint !== constraint && entry.solved != nil
-                && [entry.constraint.firstItem, entry.constraint.secondItem].contains { item in views.contains { $0 === item } }
+                && [entry.constraint.firstItem, entry.constraint.secondItem].contains { item in items.contains { $0 === item } }
         }.sorted { $0.order < $1.order }.map { "    \($0.constraint.description)" }
-        let pins = views.filter { $0.translatesAutoresizingMaskIntoConstraints && $0.constraintState?.item != nil }
+        let pins = [constraint.firstView, constraint.secondView].compactMap { $0 }
+            .filter { $0.translatesAutoresizingMaskIntoConstraints && $0.constraintState?.item != nil }
             .map { "    <autoresizing-mask constraints: \($0.debugName) frame \($0.frame)>" }
         Diagnostics.report(.apiMisuse, "Unable to simultaneously satisfy constraints. At least one of these is one you don't want:\n"
             + (related + pins).joined(separator: "\n")
@@ -116,10 +117,10 @@ final class LayoutEngine {
     /// `first - multiplier * second - constant`, in the common ancestor's coordinates (the
     /// view the constraint is installed on); nil when the items are no longer under it.
     private func expression(for constraint: LayoutConstraint) -> LinearExpression? {
-        guard let first = constraint.firstItem, let ancestor = constraint.installedOn,
-              var expression = attribute(constraint.firstAttribute, of: first, in: ancestor) else { return nil }
-        if let second = constraint.secondItem {
-            guard let other = attribute(constraint.secondAttribute, of: second, in: ancestor) else { return nil }
+        guard let ancestor = constraint.installedOn,
+              var expression = attribute(constraint.firstAttribute, of: constraint.firstView, constraint.firstGuide, in: ancestor) else { return nil }
+        if constraint.secondItem != nil {
+            guard let other = attribute(constraint.secondAttribute, of: constraint.secondView, constraint.secondGuide, in: ancestor) else { return nil }
             for (variable, coefficient) in other.terms { expression.terms.append((variable, -constraint.multiplier * coefficient)) }
             expression.constant -= constraint.multiplier * other.constant
         }
@@ -127,14 +128,26 @@ final class LayoutEngine {
         return expression
     }
 
-    /// `attribute` of `view` in `ancestor`'s coordinates as a sum of variables.
-    private func attribute(_ attribute: LayoutConstraint.Attribute, of view: View, in ancestor: View) -> LinearExpression? {
-        let item = self.item(for: view)
+    /// `attribute` of a view, or of a guide, in `ancestor`'s coordinates as a sum of variables.
+    private func attribute(_ attribute: LayoutConstraint.Attribute, of itemView: View?, _ guide: LayoutGuide?, in ancestor: View) -> LinearExpression? {
+        let item: LayoutItem
+        let view: View
+        if let itemView {
+            item = self.item(for: itemView)
+            view = itemView
+        } else if let guide, let owner = guide.owningView {
+            item = self.item(for: guide, in: owner)
+            view = owner
+        } else {
+            return nil
+        }
         let attribute = attribute.resolvedForLeftToRight
         if attribute == .width { return LinearExpression([(item.width, 1)]) }
         if attribute == .height { return LinearExpression([(item.height, 1)]) }
         let horizontal = attribute.isHorizontal
         var expression = LinearExpression()
+        // A guide's origin in its owning view, then the owning view's as for a view.
+        if itemView == nil { expression.terms.append((horizontal ? item.minX : item.minY, 1)) }
         // The origin: 0 for the ancestor itself (its own bounds), else the sum of origins up
         // the chain to it.
         if view !== ancestor {
@@ -165,6 +178,47 @@ final class LayoutEngine {
         if view.translatesAutoresizingMaskIntoConstraints { pin(item, to: view.frame) } else { constrainIntrinsicSize(item) }
         if !view.translatesAutoresizingMaskIntoConstraints { view.superview?.constraintStateOrNew.hasConstrainedSubviews = true }
         return item
+    }
+
+    /// A guide's variables: free for a guide of the app's (constraints place it), pinned to
+    /// the owning view's bounds less its insets for the safe area.
+    func item(for guide: LayoutGuide, in owner: View) -> LayoutItem {
+        if let item = guide.constraintItem, items[ObjectIdentifier(guide)] === item { return item }
+        let item = LayoutItem(guide)
+        items[ObjectIdentifier(guide)] = item
+        guide.constraintItem = item
+        if guide.kind == .safeArea {
+            let ownerItem = self.item(for: owner)
+            let insets = owner.safeAreaInsets
+            let name = "\(guide.debugName) insets"
+            item.pins = [
+                SolverConstraint(LinearExpression([(item.minX, 1)], constant: -insets.left), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
+            ]
+            for pin in item.pins { try? solver.add(pin) }
+        }
+        return item
+    }
+
+    /// `guide` leaves its view: its constraints are deactivated and its variables go.
+    func guideLeaves(_ guide: LayoutGuide) {
+        for entry in constraints.values.sorted(by: { $0.order < $1.order })
+        where entry.constraint.firstGuide === guide || entry.constraint.secondGuide === guide {
+            entry.constraint.isActive = false
+        }
+        removeItem(ObjectIdentifier(guide))
+    }
+
+    private func removeItem(_ id: ObjectIdentifier) {
+        guard let item = items.removeValue(forKey: id) else { return }
+        for c in item.pins + item.intrinsic { try? solver.remove(c) }
+        item.pins = []
+        item.intrinsic = []
+        if item.view?.constraintState?.item === item { item.view?.constraintState?.item = nil }
+        if item.guide?.constraintItem === item { item.guide?.constraintItem = nil }
+        markNeedsSolve()
     }
 
     /// A translating view's frame changed: its pins follow (incrementally).
@@ -228,15 +282,19 @@ final class LayoutEngine {
     /// installed, for the subtree's next window; their variables go.
     func subtreeLeft(_ root: View) {
         var inside = Set<ObjectIdentifier>()
+        var guides: [ObjectIdentifier] = []
         var pending = [root]
         while let view = pending.popLast() {
             inside.insert(ObjectIdentifier(view))
+            if let state = view.constraintState {
+                guides += (state.guides + [state.safeAreaGuide].compactMap { $0 }).map(ObjectIdentifier.init)
+            }
             pending.append(contentsOf: view.subviews)
         }
         for entry in constraints.values.sorted(by: { $0.order < $1.order }) {
             let constraint = entry.constraint
             let installedInside = constraint.installedOn.map { inside.contains(ObjectIdentifier($0)) } ?? false
-            let touches = [constraint.firstItem, constraint.secondItem].contains { $0.map { inside.contains(ObjectIdentifier($0)) } ?? false }
+            let touches = [constraint.firstHost, constraint.secondHost].contains { $0.map { inside.contains(ObjectIdentifier($0)) } ?? false }
             if installedInside {
                 if let solved = entry.solved { try? solver.remove(solved) }
                 constraints[ObjectIdentifier(constraint)] = nil
@@ -245,13 +303,8 @@ final class LayoutEngine {
                 constraint.isActive = false
             }
         }
-        for id in inside {
-            guard let item = items.removeValue(forKey: id) else { continue }
-            for c in item.pins + item.intrinsic { try? solver.remove(c) }
-            item.pins = []
-            item.intrinsic = []
-            if item.view?.constraintState?.item === item { item.view?.constraintState?.item = nil }
-        }
+        for id in guides { removeItem(id) }
+        for id in inside { removeItem(id) }
         markNeedsSolve()
     }
 

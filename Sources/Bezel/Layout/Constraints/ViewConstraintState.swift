@@ -19,6 +19,9 @@ final class ViewConstraintState {
     var needsUpdateConstraints = false
     /// Some subview takes its frame from the engine: laid out from it before `layoutSubviews()`.
     var hasConstrainedSubviews = false
+    /// `addLayoutGuide(_:)`'s guides, and the safe area's once asked for.
+    var guides: [LayoutGuide] = []
+    var safeAreaGuide: LayoutGuide?
 }
 
 /// One view's variables in a layout engine: its frame's origin in its superview's
@@ -27,16 +30,26 @@ final class ViewConstraintState {
 /// them, with its intrinsic size as hugging and compression-resistance constraints.
 @MainActor
 final class LayoutItem {
+    /// The view whose frame these are, or the guide (placed in its owning view).
     weak var view: View?
+    weak var guide: LayoutGuide?
     let minX: LayoutVariable, minY: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The required equalities to the frame (translating views).
     var pins: [SolverConstraint] = []
     /// width >= intrinsic (compression), width <= intrinsic (hugging), the same for height.
     var intrinsic: [SolverConstraint] = []
 
-    init(_ view: View) {
+    convenience init(_ view: View) {
+        self.init(name: view.debugName)
         self.view = view
-        let name = view.debugName
+    }
+
+    convenience init(_ guide: LayoutGuide) {
+        self.init(name: guide.debugName)
+        self.guide = guide
+    }
+
+    private init(name: String) {
         minX = LayoutVariable("\(name).minX")
         minY = LayoutVariable("\(name).minY")
         width = LayoutVariable("\(name).width")
