@@ -42,9 +42,6 @@ open class Window: View {
 
     open override var window: Window? { self }
 
-    /// Device pixels a point on the screen showing the window (UIKit's `UIScreen.scale`): set
-    /// by the display (the runtime's `scale` setting); layout, touches and hit-testing stay
-    /// in points. Changing it redraws the window.
     /// The constraint-layout engine, made when a constraint is first activated in this window.
     private(set) var constraintEngineIfCreated: LayoutEngine?
     var constraintEngine: LayoutEngine {
@@ -54,6 +51,9 @@ open class Window: View {
         return engine
     }
 
+    /// Device pixels a point on the screen showing the window (UIKit's `UIScreen.scale`): set
+    /// by the display (the runtime's `scale` setting); layout, touches and hit-testing stay
+    /// in points. Changing it redraws the window.
     public var screenScale: Double = 1 {
         didSet {
             if !(screenScale.isFinite && screenScale > 0) { screenScale = 1 }

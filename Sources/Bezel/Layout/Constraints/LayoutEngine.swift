@@ -1,14 +1,14 @@
 /// A window's constraint layout: every active constraint of its views, solved together by
 /// one incremental Cassowary solver (as UIKit keeps one engine per window).
 ///
-/// Variables are per view, relative to its superview (LayoutItem); a constraint between
-/// views at different depths is expressed in their closest common ancestor's coordinates,
-/// adding up the origins of the views between. Activating, deactivating and changing a
+/// Variables are per view, relative to its superview, and per layout guide, relative to its
+/// owning view (LayoutItem); a constraint between items at different depths is expressed in
+/// their closest common ancestor's coordinates, adding up the origins of the views between. Activating, deactivating and changing a
 /// constant or a translating view's frame change the solver incrementally; the window's
 /// layout pass solves when something changed, and each view lays out its constrained
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
-/// Not yet: baselines, layout guides (safe area, margins, keyboard), bounds origins (a
+/// Not yet: baselines, the margins, readable-content and keyboard guides, bounds origins (a
 /// scroll view's content), stack views on constraints, ambiguity reports (issue 30).
 @MainActor
 final class LayoutEngine {
