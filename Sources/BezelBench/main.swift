@@ -25,6 +25,8 @@
 //       beside it;
 //   M10 creating and showing a 1,000,000-row table against a 100-row one: time to the first
 //       frame and the resident memory it added;
+//   M13 constraint layout: a 200-view grid (~1,000 constraints) solved from scratch, and again
+//       after one constant changed (ConstraintFigure.swift);
 //
 // Run in release: `swift run -c release bezel-bench [iterations]`.
 import Bezel
@@ -406,6 +408,9 @@ func main() {
           RESULT M9_1080p median_us=… ratio_memcpy=…       the same at 1920x1080 (ratio to its memcpy)
           RESULT M10 rows=… first_frame_us=… rss_kib=…     a 100-row and a 1,000,000-row table created
                                                            and shown (two lines)
+          RESULT M13 views=200 constraints=… full_us=… incremental_us=… ratio_incremental=…
+                                                           constraint layout: a 200-view grid solved
+                                                           from scratch, and again after one constant
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
@@ -501,6 +506,7 @@ func main() {
     let m9 = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
     let m9HD = measureTableFling(size: Size(width: 1920, height: 1080), iterations: max(200, iterations / 4))
     let hdCopies = measureFrameCopies(iterations: max(200, iterations / 4), bytes: 1920 * 1080 * 4)
+    let m13 = measureConstraintLayout(samples: 21)
     _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
     let m10Small = measureTableCreation(rows: 100, samples: 51)
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
@@ -529,6 +535,7 @@ func main() {
     for (rows, figure) in [(100, m10Small), (1_000_000, m10Large)] {
         print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
     }
+    print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median))")
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
