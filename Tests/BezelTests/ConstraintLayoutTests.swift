@@ -296,6 +296,29 @@ import BezelAttacks
         #expect(a.frame.width == 80)
     }
 
+    @Test func hugeNumbersNeverGiveANonFiniteFrame() {
+        let (window, container) = stage()
+        let a = constrained("a", in: container), b = constrained("b", in: container)
+        var reports: [Diagnostics.Report] = []
+        reports = capturingDiagnostics {
+            LayoutConstraint.activate([
+                a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 1e308),
+                a.widthAnchor.constraint(equalToConstant: 1e308),
+                b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 1e308),
+                b.widthAnchor.constraint(equalTo: a.widthAnchor, multiplier: 1e10),
+                a.topAnchor.constraint(equalTo: container.topAnchor), a.heightAnchor.constraint(equalToConstant: 10),
+                b.topAnchor.constraint(equalTo: container.topAnchor), b.heightAnchor.constraint(equalToConstant: 10),
+            ])
+            window.layoutIfNeeded()
+        }
+        for view in [a, b] {
+            let frame = view.frame
+            let values = [frame.minX, frame.minY, frame.width, frame.height]
+            #expect(values.allSatisfy { $0.isFinite }, "\(frame)")
+        }
+        #expect(!reports.isEmpty, "the overflow is reported")
+    }
+
     @Test func updateConstraintsRunsBeforeTheLayout() {
         final class Card: View {
             var log: [String] = []

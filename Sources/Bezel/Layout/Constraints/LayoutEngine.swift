@@ -355,7 +355,10 @@ final class LayoutEngine {
         var moved: [String] = []
         for item in items.values {
             guard let view = item.view, !view.translatesAutoresizingMaskIntoConstraints else { continue }
-            let frame = item.solvedFrame(scale: scale)
+            guard let frame = item.solvedFrame(scale: scale) else {
+                Diagnostics.report(.limit, "constraint layout: \(view.debugName)'s solved frame is not finite or beyond \(Int(LayoutItem.largestCoordinate)) points (constants too large?); its frame is kept")
+                continue
+            }
             if frame != view.frame {
                 view.superview?.setNeedsLayout()
                 if window?.application?.tracer.isEnabled(.layout) == true { moved.append("\(view.debugName) -> \(frame)") }

@@ -119,7 +119,7 @@ extension View {
         engine.solveIfNeeded()
         let scale = window.screenScale
         for subview in subviews where !subview.translatesAutoresizingMaskIntoConstraints {
-            if let item = subview.constraintState?.item { subview.frame = item.solvedFrame(scale: scale) }
+            if let item = subview.constraintState?.item, let frame = item.solvedFrame(scale: scale) { subview.frame = frame }
         }
     }
 }

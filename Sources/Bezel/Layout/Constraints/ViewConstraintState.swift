@@ -56,11 +56,17 @@ final class LayoutItem {
         height = LayoutVariable("\(name).height")
     }
 
-    /// The solved frame, its edges rounded to the screen's pixels as UIKit rounds them.
-    func solvedFrame(scale: Double) -> Rect {
+    /// Solved values beyond this many points are out of any panel's reach (constants near
+    /// Double's limits overflow the solver's sums): such a frame is not applied.
+    static let largestCoordinate = 1e9
+
+    /// The solved frame, its edges rounded to the screen's pixels as UIKit rounds them; nil
+    /// when a value is not finite or beyond `largestCoordinate` (the view keeps its frame).
+    func solvedFrame(scale: Double) -> Rect? {
         func round(_ v: Double) -> Double { (v * scale).rounded() / scale }
-        let left = round(minX.value), top = round(minY.value)
-        let right = round(minX.value + width.value), bottom = round(minY.value + height.value)
+        let edges = [minX.value, minY.value, minX.value + width.value, minY.value + height.value]
+        guard edges.allSatisfy({ $0.isFinite && abs($0) <= Self.largestCoordinate }) else { return nil }
+        let left = round(edges[0]), top = round(edges[1]), right = round(edges[2]), bottom = round(edges[3])
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 }
