@@ -489,8 +489,9 @@ func main() {
         case "M7": _ = measureKeyTap(iterations: iterations)
         case "M8": _ = measureAlertFrame(iterations: iterations)
         case "M9": _ = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
+        case "M13": _ = measureConstraintLayout(samples: 3)
         default:
-            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8 or M9")
+            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9 or M13")
             exit(2)
         }
         print("RESULT only \(arguments[i + 1]) iterations=\(iterations)")

@@ -51,6 +51,11 @@ final class LayoutSolver {
 
     private var constraints: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag)] = [:]
     private var rows: [SolverSymbol: SolverRow] = [:]
+    /// For each symbol, the basic symbols whose rows hold it: a substitution, a ratio test
+    /// or a removal visits only those rows, not the whole tableau (the original Cassowary's
+    /// column sets). Without it, every add walked every row: M13's from-scratch grid spent
+    /// 65 % of its 1.32 G instructions there (callgrind).
+    private var columns: [SolverSymbol: Set<SolverSymbol>] = [:]
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: SolverSymbol)] = [:]
     private var infeasible: [SolverSymbol] = []
     private var objective = SolverRow()
@@ -90,7 +95,7 @@ final class LayoutSolver {
         if let subject {
             row.solve(for: subject)
             substitute(subject, with: row)
-            rows[subject] = row
+            setRow(subject, row)
         } else if !addWithArtificialVariable(row) {
             throw .unsatisfiable
         }
@@ -101,15 +106,18 @@ final class LayoutSolver {
     func remove(_ constraint: SolverConstraint) throws(LayoutSolverError) {
         guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknown }
         removeErrorsFromObjective(tag, strength: constraint.strength)
-        if rows.removeValue(forKey: tag.marker) == nil {
+        if rows[tag.marker] != nil {
+            setRow(tag.marker, nil)
+        } else {
             // The marker is not basic: pivot it into the basis by the row that keeps the
             // tableau feasible, then drop that row.
-            guard let leaving = markerLeavingRow(tag.marker), let row = rows.removeValue(forKey: leaving) else {
+            guard let leaving = markerLeavingRow(tag.marker), let row = rows[leaving] else {
                 // Not in any row: the constraint left nothing behind (cannot happen with a
                 // consistent tableau; nothing to undo either way).
                 optimize(objective)
                 return
             }
+            setRow(leaving, nil)
             row.solve(for: leaving, tag.marker)
             substitute(tag.marker, with: row)
         }
@@ -144,6 +152,10 @@ final class LayoutSolver {
             for symbol in row.cells.keys where rows[symbol] != nil { problems.append("basic \(symbol.id) in row \(basic.id)") }
         }
         for symbol in objective.cells.keys where rows[symbol] != nil { problems.append("basic \(symbol.id) in the objective") }
+        // The column index holds exactly the rows' cells.
+        var expected: [SolverSymbol: Set<SolverSymbol>] = [:]
+        for (basic, row) in rows { for symbol in row.cells.keys { expected[symbol, default: []].insert(basic) } }
+        if expected != columns { problems.append("the column index differs from the rows") }
         return problems
     }
 
@@ -239,16 +251,20 @@ final class LayoutSolver {
             }
         }
         if success && pivotable {
-            for (symbol, other) in rows where other.coefficient(for: artificialSymbol) != 0 {
+            for symbol in columns[artificialSymbol] ?? [] {
+                guard let other = rows[symbol] else { continue }
                 record(symbol)
                 other.remove(artificialSymbol)
             }
+            columns[artificialSymbol] = nil
             objective.remove(artificialSymbol)
             return true
         }
         // Roll back: every row changed since the journal began, and the objective.
         for (symbol, saved) in journal ?? [:] {
+            if let current = rows[symbol] { unindex(symbol, current) }
             rows[symbol] = saved
+            if let saved { index(symbol, saved) }
         }
         objective = savedObjective
         infeasible.removeAll()
@@ -265,15 +281,31 @@ final class LayoutSolver {
 
     private func setRow(_ symbol: SolverSymbol, _ row: SolverRow?) {
         record(symbol)
+        if let current = rows[symbol] { unindex(symbol, current) }
         rows[symbol] = row
+        if let row { index(symbol, row) }
+    }
+
+    private func index(_ basic: SolverSymbol, _ row: SolverRow) {
+        for symbol in row.cells.keys { columns[symbol, default: []].insert(basic) }
+    }
+
+    private func unindex(_ basic: SolverSymbol, _ row: SolverRow) {
+        for symbol in row.cells.keys {
+            columns[symbol]?.remove(basic)
+            if columns[symbol]?.isEmpty == true { columns[symbol] = nil }
+        }
     }
 
     /// Replaces `symbol` by `row` everywhere it appears: every row, the objective and the
     /// artificial objective. A restricted basic symbol left negative is noted as infeasible.
     private func substitute(_ symbol: SolverSymbol, with row: SolverRow) {
-        for (basic, other) in rows where other.coefficient(for: symbol) != 0 {
+        for basic in columns[symbol] ?? [] {
+            guard let other = rows[basic] else { continue }
             record(basic)
+            unindex(basic, other)
             other.substitute(symbol, with: row)
+            index(basic, other)
             if basic.kind != .external, other.constant < 0 { infeasible.append(basic) }
         }
         objective.substitute(symbol, with: row)
@@ -304,7 +336,8 @@ final class LayoutSolver {
     /// lowest-numbered symbol; nil when it is unbounded.
     private func leavingRow(for entering: SolverSymbol) -> SolverSymbol? {
         var best: (ratio: Double, symbol: SolverSymbol)?
-        for (symbol, row) in rows where symbol.kind != .external {
+        for symbol in columns[entering] ?? [] where symbol.kind != .external {
+            guard let row = rows[symbol] else { continue }
             let coefficient = row.coefficient(for: entering)
             guard coefficient < 0 else { continue }
             let ratio = -row.constant / coefficient
@@ -329,7 +362,8 @@ final class LayoutSolver {
         var negative: (ratio: Double, symbol: SolverSymbol)?
         var positive: (ratio: Double, symbol: SolverSymbol)?
         var external: SolverSymbol?
-        for (symbol, row) in rows {
+        for symbol in columns[marker] ?? [] {
+            guard let row = rows[symbol] else { continue }
             let coefficient = row.coefficient(for: marker)
             guard coefficient != 0 else { continue }
             if symbol.kind == .dummy {
