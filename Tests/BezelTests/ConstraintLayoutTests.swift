@@ -319,6 +319,27 @@ import BezelAttacks
         #expect(!reports.isEmpty, "the overflow is reported")
     }
 
+    @Test func theMarginsGuideFollowsTheMargins() {
+        let (window, container) = stage()
+        let content = constrained("content", in: container)
+        let margins = container.layoutMarginsGuide
+        LayoutConstraint.activate([
+            content.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+            content.topAnchor.constraint(equalTo: margins.topAnchor),
+            content.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(content.frame == Rect(x: 8, y: 8, width: 384, height: 284), "UIKit's default margins: 8 points")
+        container.directionalLayoutMargins = DirectionalEdgeInsets(top: 20, leading: 16, bottom: 4, trailing: 30)
+        window.layoutIfNeeded()
+        #expect(content.frame == Rect(x: 16, y: 20, width: 354, height: 276))
+        #expect(margins.layoutFrame == content.frame)
+        let reports = capturingDiagnostics { container.layoutMargins = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }
+        #expect(reports.count == 1 && container.layoutMargins.top == 20)
+        #expect(StackView().layoutMargins == .zero, "a stack view's margins stay zero by default")
+    }
+
     @Test func updateConstraintsRunsBeforeTheLayout() {
         final class Card: View {
             var log: [String] = []

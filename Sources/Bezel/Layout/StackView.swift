@@ -17,13 +17,14 @@ open class StackView: View {
     public var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
     /// Space between neighbours (negative is treated as 0).
     public var spacing: Double = 0 { didSet { setNeedsLayout() } }
-    /// Space around the arranged views inside the stack.
-    public var layoutMargins: EdgeInsets = .zero { didSet { setNeedsLayout() } }
+    /// Space around the arranged views inside the stack (zero by default, unlike a view's 8).
+    open override var layoutMargins: EdgeInsets { didSet { setNeedsLayout() } }
 
     public private(set) var arrangedSubviews: [View] = []
 
     public init(frame: Rect = .zero, arrangedSubviews views: [View] = []) {
         super.init(frame: frame)
+        layoutMargins = .zero
         for view in views { addArrangedSubview(view) }
     }
 

@@ -237,6 +237,21 @@ open class View: Responder {
     /// Constraint-layout state, made when the view first takes part (View+Constraints.swift).
     var constraintState: ViewConstraintState?
 
+    /// Space inside the view's edges for its content (UIKit's `layoutMargins`: 8 points on
+    /// each side by default). `layoutMarginsGuide` follows it.
+    open var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet {
+            guard layoutMargins != oldValue else { return }
+            let m = layoutMargins
+            guard [m.top, m.left, m.bottom, m.right].allSatisfy({ $0.isFinite }) else {
+                Diagnostics.report(.apiMisuse, "layoutMargins: \(m) is not finite; \(oldValue) kept for \(debugName)")
+                layoutMargins = oldValue
+                return
+            }
+            if constraintState?.marginsGuide?.constraintItem != nil { window?.constraintEngineIfCreated?.guideInsetsChanged(of: self) }
+        }
+    }
+
     /// The size that best fits `size`; the default is the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 

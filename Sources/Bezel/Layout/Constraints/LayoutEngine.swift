@@ -8,7 +8,7 @@
 /// layout pass solves when something changed, and each view lays out its constrained
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
-/// Not yet: baselines, the margins, readable-content and keyboard guides, bounds origins (a
+/// Not yet: baselines, the readable-content and keyboard guides, bounds origins (a
 /// scroll view's content), stack views on constraints, ambiguity reports (issue 30).
 @MainActor
 final class LayoutEngine {
@@ -188,9 +188,9 @@ final class LayoutEngine {
         let item = LayoutItem(guide)
         items[ObjectIdentifier(guide)] = item
         guide.constraintItem = item
-        if guide.kind == .safeArea {
+        if guide.kind != .custom {
             let ownerItem = self.item(for: owner)
-            let insets = owner.safeAreaInsets
+            let insets = guide.insets(of: owner)
             let name = "\(guide.debugName) insets"
             item.pins = [
                 SolverConstraint(LinearExpression([(item.minX, 1)], constant: -insets.left), .equal, name: name),
@@ -201,6 +201,17 @@ final class LayoutEngine {
             for pin in item.pins { try? solver.add(pin) }
         }
         return item
+    }
+
+    /// `view`'s margins changed: its margins guide's pins follow (incrementally).
+    func guideInsetsChanged(of view: View) {
+        guard let guide = view.constraintState?.marginsGuide, let item = guide.constraintItem,
+              items[ObjectIdentifier(guide)] === item, item.pins.count == 4 else { return }
+        let i = guide.insets(of: view)
+        for (pin, constant) in zip(item.pins, [-i.left, -i.top, i.left + i.right, i.top + i.bottom]) where pin.expression.constant != constant {
+            try? solver.changeConstant(of: pin, to: constant)
+        }
+        markNeedsSolve()
     }
 
     /// `guide` leaves its view: its constraints are deactivated and its variables go.
@@ -288,7 +299,7 @@ final class LayoutEngine {
         while let view = pending.popLast() {
             inside.insert(ObjectIdentifier(view))
             if let state = view.constraintState {
-                guides += (state.guides + [state.safeAreaGuide].compactMap { $0 }).map(ObjectIdentifier.init)
+                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide].compactMap { $0 }).map(ObjectIdentifier.init)
             }
             pending.append(contentsOf: view.subviews)
         }

@@ -9,7 +9,7 @@ public final class LayoutGuide {
     /// The view it belongs to (weak, as UIKit's is).
     public internal(set) weak var owningView: View?
 
-    enum Kind { case custom, safeArea }
+    enum Kind { case custom, safeArea, margins }
     let kind: Kind
 
     public init() { kind = .custom }
@@ -21,12 +21,21 @@ public final class LayoutGuide {
     /// Where the guide lies in its owning view's coordinates: the last solution for a guide
     /// placed by constraints; the safe area's rectangle for `safeAreaLayoutGuide`.
     public var layoutFrame: Rect {
-        if kind == .safeArea, let owningView {
-            let b = owningView.bounds, i = owningView.safeAreaInsets
+        if kind != .custom, let owningView {
+            let b = owningView.bounds, i = insets(of: owningView)
             return Rect(x: b.minX + i.left, y: b.minY + i.top, width: max(0, b.width - i.left - i.right), height: max(0, b.height - i.top - i.bottom))
         }
         guard let item = constraintItem else { return .zero }
         return Rect(x: item.minX.value, y: item.minY.value, width: item.width.value, height: item.height.value)
+    }
+
+    /// The insets from its owning view's bounds, for the safe-area and margins guides.
+    func insets(of owner: View) -> EdgeInsets {
+        switch kind {
+        case .custom: .zero
+        case .safeArea: owner.safeAreaInsets
+        case .margins: owner.layoutMargins
+        }
     }
 
     /// Its variables in the window's engine, while it has some.
@@ -82,8 +91,43 @@ extension View {
         return guide
     }
 
+    /// The view's bounds less its `layoutMargins` (UIKit's; the safe area is the whole view
+    /// in Bezel, so the margins are not added to it).
+    public var layoutMarginsGuide: LayoutGuide {
+        let state = constraintStateOrNew
+        if let guide = state.marginsGuide { return guide }
+        let guide = LayoutGuide(kind: .margins, identifier: "layoutMarginsGuide")
+        guide.owningView = self
+        state.marginsGuide = guide
+        return guide
+    }
+
+    /// `layoutMargins` with leading and trailing edges (UIKit's `directionalLayoutMargins`;
+    /// left-to-right until the languages issue brings right-to-left).
+    public var directionalLayoutMargins: DirectionalEdgeInsets {
+        get { DirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        set { layoutMargins = EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+    }
+
     /// Zero: in Bezel, navigation and tab bars shrink the view under them rather than overlap
     /// it, and a panel has no rounded corners or notch, so nothing covers a view's bounds. (The
     /// keyboard's guide, which does move, is issue 30 item 4's next step.)
     public var safeAreaInsets: EdgeInsets { .zero }
+}
+
+/// Insets with leading and trailing edges (UIKit's `NSDirectionalEdgeInsets`).
+public struct DirectionalEdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
 }

@@ -22,6 +22,7 @@ final class ViewConstraintState {
     /// `addLayoutGuide(_:)`'s guides, and the safe area's once asked for.
     var guides: [LayoutGuide] = []
     var safeAreaGuide: LayoutGuide?
+    var marginsGuide: LayoutGuide?
 }
 
 /// One view's variables in a layout engine: its frame's origin in its superview's
