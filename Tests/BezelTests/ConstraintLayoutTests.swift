@@ -40,6 +40,7 @@ import BezelAttacks
         ])
         window.layoutIfNeeded()
         #expect(child.frame == Rect(x: 20, y: 10, width: 360, height: 50))
+        #expect(!child.hasAmbiguousLayout)
         #expect(container.constraints.count == 3, "installed on the common ancestor")
         #expect(child.constraints.count == 1, "a constant size on the view itself")
     }
@@ -67,6 +68,7 @@ import BezelAttacks
         // (400 - 10 - 8 - 10) / 2 = 186 each.
         #expect(a.frame == Rect(x: 10, y: 0, width: 186, height: 30))
         #expect(b.frame == Rect(x: 204, y: 0, width: 186, height: 30))
+        #expect(![centred, a, b].contains { $0.hasAmbiguousLayout })
     }
 
     @Test func prioritiesAndARequiredMaximum() {
@@ -106,6 +108,7 @@ import BezelAttacks
         window.layoutIfNeeded()
         #expect(price.frame == Rect(x: 340, y: 0, width: 60, height: 20))
         #expect(name.frame == Rect(x: 0, y: 0, width: 332, height: 20))
+        #expect(!name.hasAmbiguousLayout && !price.hasAmbiguousLayout, "the hugging priorities decide")
         // Too narrow for both: the one with less compression resistance gives way.
         container.frame = Rect(x: 0, y: 0, width: 100, height: 300)
         name.setContentCompressionResistancePriority(.defaultHigh - 1, for: .horizontal)
@@ -338,6 +341,30 @@ import BezelAttacks
         let reports = capturingDiagnostics { container.layoutMargins = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }
         #expect(reports.count == 1 && container.layoutMargins.top == 20)
         #expect(StackView().layoutMargins == .zero, "a stack view's margins stay zero by default")
+    }
+
+    @Test func anOpenLayoutIsReportedAmbiguousUntilItIsClosed() {
+        let (window, container) = stage()
+        let box = constrained("box", in: container)
+        LayoutConstraint.activate([box.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+                                   box.widthAnchor.constraint(equalToConstant: 50)])
+        window.layoutIfNeeded()
+        #expect(box.hasAmbiguousLayout, "no top, no height")
+        box.topAnchor.constraint(equalTo: container.topAnchor).isActive = true
+        box.heightAnchor.constraint(greaterThanOrEqualToConstant: 20).isActive = true
+        #expect(box.hasAmbiguousLayout, "a height of at least 20: any more would do")
+        let preferred = box.heightAnchor.constraint(equalToConstant: 30)
+        preferred.priority = .defaultLow
+        preferred.isActive = true
+        #expect(!box.hasAmbiguousLayout, "a preferred height closes it")
+        window.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 10, y: 0, width: 50, height: 30))
+        // Two equal pulls the other way leave a range of equally good heights.
+        let other = box.heightAnchor.constraint(equalToConstant: 60)
+        other.priority = .defaultLow
+        other.isActive = true
+        #expect(box.hasAmbiguousLayout)
+        #expect(!container.hasAmbiguousLayout, "not placed by constraints")
     }
 
     @Test func updateConstraintsRunsBeforeTheLayout() {

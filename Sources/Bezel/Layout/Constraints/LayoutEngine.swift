@@ -287,6 +287,13 @@ final class LayoutEngine {
         item.intrinsic = made
     }
 
+    /// Whether `view`'s solved frame is one of many equally good ones (UIKit's
+    /// `hasAmbiguousLayout`): any of its four variables is.
+    func hasAmbiguousLayout(_ view: View) -> Bool {
+        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return false }
+        return [item.minX, item.minY, item.width, item.height].contains { solver.isAmbiguous($0) }
+    }
+
     // MARK: A subtree joins or leaves the window
 
     /// The views of `root`'s subtree left the window: constraints from them to views outside

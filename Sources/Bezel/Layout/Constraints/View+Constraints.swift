@@ -86,6 +86,17 @@ extension View {
         updateConstraints()
     }
 
+    // MARK: Debugging
+
+    /// Whether constraints leave this view's frame open: another frame would satisfy them as
+    /// well (UIKit's `hasAmbiguousLayout`, for debugging). False for a view constraints do
+    /// not place.
+    public var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = window?.constraintEngineIfCreated else { return false }
+        engine.solveIfNeeded()
+        return engine.hasAmbiguousLayout(self)
+    }
+
     // MARK: Used by the engine and the layout pass
 
     /// Whether this view or one below it has constraints installed (a walk: only when a

@@ -142,6 +142,25 @@ final class LayoutSolver {
         }
     }
 
+    /// Whether `variable`'s value could change in another solution just as good: it is a free
+    /// parameter of the tableau (not basic and in no row, or not basic at all), or its row holds
+    /// a parameter that moves at no cost (another variable, or a slack or error the objective
+    /// does not weigh). A variable the constraints never mention is ambiguous too. (The
+    /// degenerate case where a row at zero blocks the move is not examined: it says
+    /// "ambiguous" there, which is what a developer debugging the layout should look at.)
+    func isAmbiguous(_ variable: LayoutVariable) -> Bool {
+        guard let symbol = variables[ObjectIdentifier(variable)]?.symbol else { return true }
+        guard let row = rows[symbol] else { return true }
+        for (parameter, coefficient) in row.cells where coefficient != 0 {
+            switch parameter.kind {
+            case .external: return true
+            case .slack, .error: if abs(objective.coefficient(for: parameter)) < SolverRow.epsilon { return true }
+            case .dummy: continue
+            }
+        }
+        return false
+    }
+
     /// The tableau's invariants, for tests: no basic symbol appears on a right-hand side, and
     /// every slack or error that is basic is not negative (the solution is feasible). Empty
     /// when they hold; else what does not.
