@@ -365,6 +365,18 @@ import BezelAttacks
         other.isActive = true
         #expect(box.hasAmbiguousLayout)
         #expect(!container.hasAmbiguousLayout, "not placed by constraints")
+        // Exercised, it moves within the range both pulls allow, and back.
+        box.exerciseAmbiguityInLayout()
+        window.layoutIfNeeded()
+        let first = box.frame.height
+        box.exerciseAmbiguityInLayout()
+        window.layoutIfNeeded()
+        let second = box.frame.height
+        #expect(Set([first, second]) == [30, 60], "\(first) then \(second)")
+        #expect(box.frame.minX == 10 && box.frame.width == 50, "what was determined stays")
+        #expect(box.constraintsAffectingLayout(for: .vertical).count == 4)
+        #expect(box.constraintsAffectingLayout(for: .horizontal).map(\.description) == [
+            "<LayoutConstraint box.leading == container.leading + 10 (active)>", "<LayoutConstraint box.width == 50 (active)>"])
     }
 
     @Test func updateConstraintsRunsBeforeTheLayout() {

@@ -9,7 +9,7 @@
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
 /// Not yet: baselines, the readable-content and keyboard guides, bounds origins (a
-/// scroll view's content), stack views on constraints, ambiguity reports (issue 30).
+/// scroll view's content), stack views on constraints (issue 30).
 @MainActor
 final class LayoutEngine {
     private weak var window: Window?
@@ -292,6 +292,34 @@ final class LayoutEngine {
     func hasAmbiguousLayout(_ view: View) -> Bool {
         guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return false }
         return [item.minX, item.minY, item.width, item.height].contains { solver.isAmbiguous($0) }
+    }
+
+    /// Moves `view` to another of its equally good frames (UIKit's
+    /// `exerciseAmbiguityInLayout()`): each ambiguous variable is pulled `distance` points by a
+    /// constraint weaker than any priority, and the pull is taken away again. The solution
+    /// stays where the pull left it (as good as before), until something changes.
+    func exerciseAmbiguity(of view: View, distance: Double) {
+        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return }
+        solver.updateVariables()
+        let ambiguous = [item.minX, item.minY, item.width, item.height].filter { solver.isAmbiguous($0) }
+        guard !ambiguous.isEmpty else { return }
+        // Weaker than priority 1 (whose weight is ~1.02): it moves only what costs nothing.
+        let pulls = ambiguous.map { SolverConstraint(LinearExpression([($0, 1)], constant: -($0.value + distance)), .equal, strength: 1e-3) }
+        for pull in pulls { try? solver.add(pull) }
+        for pull in pulls { try? solver.remove(pull) }
+        trace("exercised \(view.debugName)'s ambiguity")
+        markNeedsSolve()
+    }
+
+    /// The active constraints that place `view` along `axis` (UIKit's
+    /// `constraintsAffectingLayout(for:)`, for debugging): those with it as an item and an
+    /// attribute on that axis, in activation order.
+    func constraintsAffectingLayout(of view: View, horizontal: Bool) -> [LayoutConstraint] {
+        constraints.values.filter { entry in
+            let c = entry.constraint
+            return (c.firstView === view && c.firstAttribute.isHorizontal == horizontal)
+                || (c.secondView === view && c.secondAttribute.isHorizontal == horizontal)
+        }.sorted { $0.order < $1.order }.map(\.constraint)
     }
 
     // MARK: A subtree joins or leaves the window

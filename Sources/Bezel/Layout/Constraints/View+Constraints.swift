@@ -97,6 +97,21 @@ extension View {
         return engine.hasAmbiguousLayout(self)
     }
 
+    /// Moves the view to another frame its constraints allow just as well, when its layout is
+    /// ambiguous (UIKit's, for debugging: call it again to see the frame move back and forth).
+    public func exerciseAmbiguityInLayout() {
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = window?.constraintEngineIfCreated else { return }
+        let state = constraintStateOrNew
+        state.exerciseDirection = -state.exerciseDirection
+        engine.solveIfNeeded()
+        engine.exerciseAmbiguity(of: self, distance: 100 * state.exerciseDirection)
+    }
+
+    /// The active constraints that place this view along `axis` (UIKit's, for debugging).
+    public func constraintsAffectingLayout(for axis: LayoutAxis) -> [LayoutConstraint] {
+        window?.constraintEngineIfCreated?.constraintsAffectingLayout(of: self, horizontal: axis == .horizontal) ?? []
+    }
+
     // MARK: Used by the engine and the layout pass
 
     /// Whether this view or one below it has constraints installed (a walk: only when a

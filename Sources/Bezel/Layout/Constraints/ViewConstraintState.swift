@@ -23,6 +23,8 @@ final class ViewConstraintState {
     var guides: [LayoutGuide] = []
     var safeAreaGuide: LayoutGuide?
     var marginsGuide: LayoutGuide?
+    /// `exerciseAmbiguityInLayout()` pulls one way, then the other.
+    var exerciseDirection = -1.0
 }
 
 /// One view's variables in a layout engine: its frame's origin in its superview's
