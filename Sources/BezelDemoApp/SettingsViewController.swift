@@ -4,6 +4,7 @@ import Bezel
 /// line showing its current value.
 @MainActor
 public final class SettingsViewController: ViewController {
+    // Placed by constraints (viewDidLoad); the frames here are their first, before the layout.
     public let soundSwitch = Switch(frame: Rect(x: 300, y: 24, width: 80, height: 40))
     public let dimSwitch = Switch(frame: Rect(x: 300, y: 84, width: 80, height: 40))
     public let brightness = Slider(frame: Rect(x: 300, y: 152, width: 360, height: 24))
@@ -38,22 +39,43 @@ public final class SettingsViewController: ViewController {
         idleMinutes.minimumValue = 1
         idleMinutes.maximumValue = 60
         idleMinutes.value = 5
-        let rows: [(String, Control, Double)] = [("Sounds", soundSwitch, 24), ("Dim when idle", dimSwitch, 84), ("Brightness", brightness, 140),
-                                                  ("Volume", volume, 196), ("Theme", theme, 252), ("Idle timeout", idleMinutes, 316)]
-        for (name, control, y) in rows {
-            view.addSubview(DemoTheme.label(name, frame: Rect(x: 24, y: y, width: 260, height: 44), size: 20))
+        brightness.tintColor = DemoTheme.accent
+        volume.tintColor = DemoTheme.accent
+        brightness.maximumTrackTintColor = DemoTheme.track
+        volume.maximumTrackTintColor = DemoTheme.track
+        // Laid out with constraints (issue 30): a name column, the controls 16 points after
+        // it, the values against the right edge; each row's top from the screen's top, a
+        // slider centred on its 44-point row (12 points down), the others at its top.
+        let rows: [(String, Control, top: Double, size: Size, offset: Double)] = [
+            ("Sounds", soundSwitch, 24, Size(width: 80, height: 40), 0), ("Dim when idle", dimSwitch, 84, Size(width: 80, height: 40), 0),
+            ("Brightness", brightness, 140, Size(width: 360, height: 24), 12), ("Volume", volume, 196, Size(width: 360, height: 24), 12),
+            ("Theme", theme, 252, Size(width: 360, height: 44), 0), ("Idle timeout", idleMinutes, 316, Size(width: 160, height: 44), 0),
+        ]
+        var constraints: [LayoutConstraint] = []
+        for (name, control, top, size, offset) in rows {
+            let label = DemoTheme.label(name, frame: .zero, size: 20)
+            let value = DemoTheme.label("", frame: .zero, size: 18, color: DemoTheme.secondaryText)
             control.name = name
-            brightness.tintColor = DemoTheme.accent
-            volume.tintColor = DemoTheme.accent
-            brightness.maximumTrackTintColor = DemoTheme.track
-            volume.maximumTrackTintColor = DemoTheme.track
-            view.addSubview(control)
-            let value = DemoTheme.label("", frame: Rect(x: 680, y: y, width: 110, height: 44), size: 18, color: DemoTheme.secondaryText)
             value.name = name + " value"
-            view.addSubview(value)
+            for subview in [label, control, value] {
+                subview.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(subview)
+            }
+            constraints += [
+                label.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 24),
+                label.topAnchor.constraint(equalTo: view.topAnchor, constant: top),
+                label.widthAnchor.constraint(equalToConstant: 260), label.heightAnchor.constraint(equalToConstant: 44),
+                control.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 16),
+                control.topAnchor.constraint(equalTo: label.topAnchor, constant: offset),
+                control.widthAnchor.constraint(equalToConstant: size.width), control.heightAnchor.constraint(equalToConstant: size.height),
+                value.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
+                value.topAnchor.constraint(equalTo: label.topAnchor),
+                value.widthAnchor.constraint(equalToConstant: 110), value.heightAnchor.constraint(equalToConstant: 44),
+            ]
             values[name] = value
             control.addAction(for: .valueChanged) { [weak self] _, _ in self?.refresh() }
         }
+        LayoutConstraint.activate(constraints)
         theme.addAction(for: .valueChanged) { [weak self] _, _ in self?.applyTheme() }
         // Both on the left: the right of the bar holds the demo's clock.
         navigationItem.leftBarButtonItems = [resetItem, sleepItem]
