@@ -379,6 +379,30 @@ import BezelAttacks
             "<LayoutConstraint box.leading == container.leading + 10 (active)>", "<LayoutConstraint box.width == 50 (active)>"])
     }
 
+    @Test func theReadableGuideNarrowsOnAWidePanel() {
+        let (window, container) = stage()
+        window.frame = Rect(x: 0, y: 0, width: 1200, height: 300)
+        container.frame = window.bounds
+        let text = constrained("text", in: container)
+        let readable = container.readableContentGuide
+        LayoutConstraint.activate([
+            text.leadingAnchor.constraint(equalTo: readable.leadingAnchor),
+            text.trailingAnchor.constraint(equalTo: readable.trailingAnchor),
+            text.topAnchor.constraint(equalTo: readable.topAnchor),
+            text.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        window.layoutIfNeeded()
+        // 1,200 less 8 + 8 of margins is 1,184: the guide is 672 wide, centred.
+        #expect(text.frame == Rect(x: 264, y: 8, width: 672, height: 40))
+        #expect(readable.layoutFrame.width == 672 && readable.layoutFrame.minX == 264)
+        // Narrower than that, it fills the margins; and it follows them.
+        container.frame = Rect(x: 0, y: 0, width: 400, height: 300)
+        container.layoutMargins = EdgeInsets(top: 8, left: 20, bottom: 8, right: 20)
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 20, y: 8, width: 360, height: 40))
+        #expect(!text.hasAmbiguousLayout)
+    }
+
     @Test func updateConstraintsRunsBeforeTheLayout() {
         final class Card: View {
             var log: [String] = []

@@ -248,7 +248,7 @@ open class View: Responder {
                 layoutMargins = oldValue
                 return
             }
-            if constraintState?.marginsGuide?.constraintItem != nil { window?.constraintEngineIfCreated?.guideInsetsChanged(of: self) }
+            if constraintState?.marginsGuide?.constraintItem != nil || constraintState?.readableGuide?.constraintItem != nil { window?.constraintEngineIfCreated?.guideInsetsChanged(of: self) }
         }
     }
 

@@ -8,7 +8,7 @@
 /// layout pass solves when something changed, and each view lays out its constrained
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
-/// Not yet: baselines, the readable-content and keyboard guides, bounds origins (a
+/// Not yet: baselines, the keyboard guide, bounds origins (a
 /// scroll view's content), stack views on constraints (issue 30).
 @MainActor
 final class LayoutEngine {
@@ -188,10 +188,32 @@ final class LayoutEngine {
         let item = LayoutItem(guide)
         items[ObjectIdentifier(guide)] = item
         guide.constraintItem = item
-        if guide.kind != .custom {
+        if guide.kind != .custom { pin(item, of: guide, in: owner) }
+        return item
+    }
+
+    /// The system guides' constraints to their owning view: its bounds less the insets; the
+    /// readable guide no wider than `readableContentWidth` (as wide as it can be up to that, at
+    /// priority 999), centred between the margins.
+    private func pin(_ item: LayoutItem, of guide: LayoutGuide, in owner: View) {
             let ownerItem = self.item(for: owner)
             let insets = guide.insets(of: owner)
             let name = "\(guide.debugName) insets"
+            if guide.kind == .readable {
+                let available = LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right)
+                item.pins = [
+                    SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
+                    SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
+                    // Centred: minX + width / 2 = left + (ownerWidth - left - right) / 2.
+                    SolverConstraint(LinearExpression([(item.minX, 1), (item.width, 0.5), (ownerItem.width, -0.5)], constant: -insets.left + (insets.left + insets.right) / 2), .equal, name: name),
+                    SolverConstraint(LinearExpression([(item.width, 1)], constant: -LayoutGuide.readableContentWidth), .lessThanOrEqual, name: name),
+                    SolverConstraint(available, .lessThanOrEqual, name: name),
+                    SolverConstraint(LinearExpression([(item.width, 1)], constant: 0), .greaterThanOrEqual, name: name),
+                    SolverConstraint(available, .equal, strength: LayoutSolver.strength(forPriority: 999), name: name),
+                ]
+                for pin in item.pins { try? solver.add(pin) }
+                return
+            }
             item.pins = [
                 SolverConstraint(LinearExpression([(item.minX, 1)], constant: -insets.left), .equal, name: name),
                 SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
@@ -199,12 +221,16 @@ final class LayoutEngine {
                 SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
             ]
             for pin in item.pins { try? solver.add(pin) }
-        }
-        return item
     }
 
     /// `view`'s margins changed: its margins guide's pins follow (incrementally).
     func guideInsetsChanged(of view: View) {
+        if let readable = view.constraintState?.readableGuide, let item = readable.constraintItem, items[ObjectIdentifier(readable)] === item {
+            // Its pins mix the insets into several terms: made again.
+            for c in item.pins { try? solver.remove(c) }
+            pin(item, of: readable, in: view)
+            markNeedsSolve()
+        }
         guard let guide = view.constraintState?.marginsGuide, let item = guide.constraintItem,
               items[ObjectIdentifier(guide)] === item, item.pins.count == 4 else { return }
         let i = guide.insets(of: view)
@@ -334,7 +360,7 @@ final class LayoutEngine {
         while let view = pending.popLast() {
             inside.insert(ObjectIdentifier(view))
             if let state = view.constraintState {
-                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide].compactMap { $0 }).map(ObjectIdentifier.init)
+                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide, state.readableGuide].compactMap { $0 }).map(ObjectIdentifier.init)
             }
             pending.append(contentsOf: view.subviews)
         }

@@ -9,7 +9,11 @@ public final class LayoutGuide {
     /// The view it belongs to (weak, as UIKit's is).
     public internal(set) weak var owningView: View?
 
-    enum Kind { case custom, safeArea, margins }
+    enum Kind { case custom, safeArea, margins, readable }
+
+    /// The widest a readable-content guide gets: UIKit's at the default text size (672
+    /// points, measured on iPad), so lines of body text stay short enough to read.
+    public static let readableContentWidth = 672.0
     let kind: Kind
 
     public init() { kind = .custom }
@@ -21,6 +25,11 @@ public final class LayoutGuide {
     /// Where the guide lies in its owning view's coordinates: the last solution for a guide
     /// placed by constraints; the safe area's rectangle for `safeAreaLayoutGuide`.
     public var layoutFrame: Rect {
+        if kind == .readable, let owningView {
+            let b = owningView.bounds, m = owningView.layoutMargins
+            let available = max(0, b.width - m.left - m.right), width = min(available, Self.readableContentWidth)
+            return Rect(x: b.minX + m.left + (available - width) / 2, y: b.minY + m.top, width: width, height: max(0, b.height - m.top - m.bottom))
+        }
         if kind != .custom, let owningView {
             let b = owningView.bounds, i = insets(of: owningView)
             return Rect(x: b.minX + i.left, y: b.minY + i.top, width: max(0, b.width - i.left - i.right), height: max(0, b.height - i.top - i.bottom))
@@ -34,7 +43,7 @@ public final class LayoutGuide {
         switch kind {
         case .custom: .zero
         case .safeArea: owner.safeAreaInsets
-        case .margins: owner.layoutMargins
+        case .margins, .readable: owner.layoutMargins
         }
     }
 
@@ -99,6 +108,17 @@ extension View {
         let guide = LayoutGuide(kind: .margins, identifier: "layoutMarginsGuide")
         guide.owningView = self
         state.marginsGuide = guide
+        return guide
+    }
+
+    /// The margins guide narrowed to `LayoutGuide.readableContentWidth` and centred in it
+    /// (UIKit's `readableContentGuide`): where paragraphs of text stay readable on a wide panel.
+    public var readableContentGuide: LayoutGuide {
+        let state = constraintStateOrNew
+        if let guide = state.readableGuide { return guide }
+        let guide = LayoutGuide(kind: .readable, identifier: "readableContentGuide")
+        guide.owningView = self
+        state.readableGuide = guide
         return guide
     }
 

@@ -23,6 +23,7 @@ final class ViewConstraintState {
     var guides: [LayoutGuide] = []
     var safeAreaGuide: LayoutGuide?
     var marginsGuide: LayoutGuide?
+    var readableGuide: LayoutGuide?
     /// `exerciseAmbiguityInLayout()` pulls one way, then the other.
     var exerciseDirection = -1.0
 }
