@@ -151,6 +151,39 @@ import BezelInput
         #expect(keyboard.shiftState == .on, "a new sentence starts with a capital")
     }
 
+    /// Issue 30 item 4: a sheet pinned to the keyboard guide rises with the keyboard, in its
+    /// slide, and goes back down with it.
+    @Test func aSheetPinnedToTheKeyboardGuideMovesWithTheKeyboard() throws {
+        let stage = try stage(layout: "us")
+        let field = stage.field()
+        let sheet = View(name: "sheet")
+        sheet.translatesAutoresizingMaskIntoConstraints = false
+        stage.window.addSubview(sheet)
+        let keyboardGuide = stage.window.keyboardLayoutGuide
+        LayoutConstraint.activate([
+            sheet.leadingAnchor.constraint(equalTo: stage.window.leadingAnchor, constant: 100),
+            sheet.trailingAnchor.constraint(equalTo: stage.window.trailingAnchor, constant: -100),
+            sheet.heightAnchor.constraint(equalToConstant: 120),
+            sheet.bottomAnchor.constraint(equalTo: keyboardGuide.topAnchor, constant: -8),
+        ])
+        stage.window.layoutIfNeeded()
+        #expect(sheet.frame == Rect(x: 100, y: 352, width: 600, height: 120))
+        #expect(keyboardGuide.layoutFrame == Rect(x: 0, y: 480, width: 800, height: 0))
+        let height = KeyboardView.preferredHeight(for: stage.window.bounds.size)
+        field.becomeFirstResponder()
+        #expect(sheet.frame.maxY == 480 - height - 8, "the model frame is where the slide ends")
+        stage.fingers.wait(1.0 / 60)
+        let midway = sheet.presentation.frame.maxY
+        #expect(midway < 472 && midway > 480 - height - 8, "on its way with the keyboard: \(midway)")
+        stage.settle()
+        #expect(sheet.presentation.frame.maxY == 480 - height - 8)
+        #expect(keyboardGuide.layoutFrame == Rect(x: 0, y: 480 - height, width: 800, height: height))
+        field.resignFirstResponder()
+        stage.settle()
+        #expect(sheet.frame == Rect(x: 100, y: 352, width: 600, height: 120))
+        #expect(sheet.presentation.frame == sheet.frame)
+    }
+
     @Test func theKeyboardSlidesInAndOutWithNotificationsInOrder() throws {
         let stage = try stage(layout: "us")
         let field = stage.field()

@@ -93,11 +93,13 @@ final class KeyboardPresenter {
         application.notificationCenter.post(name: Responder.keyboardWillShowNotification, object: window, userInfo: info)
         guard moves else {
             host.frame = end
+            Self.followKeyboardGuides(in: window)
             application.notificationCenter.post(name: Responder.keyboardDidShowNotification, object: window, userInfo: info)
             return
         }
         View.animate(withDuration: duration, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
             host.frame = end
+            Self.followKeyboardGuides(in: window)
         }, completion: { [weak self, weak window] finished in
             guard let self, finished, let window else { return }
             self.application.notificationCenter.post(name: Responder.keyboardDidShowNotification, object: window, userInfo: info)
@@ -124,12 +126,24 @@ final class KeyboardPresenter {
             self.application.notificationCenter.post(name: Responder.keyboardDidHideNotification, object: window, userInfo: info)
         }
         guard animated else {
-            View.performWithoutAnimation { host.frame = end }
+            View.performWithoutAnimation {
+                host.frame = end
+                Self.followKeyboardGuides(in: window)
+            }
             finish()
             return
         }
         View.animate(withDuration: duration, options: [.curveEaseInOut, .beginFromCurrentState], animations: {
             host.frame = end
+            Self.followKeyboardGuides(in: window)
         }, completion: { _ in finish() })
+    }
+
+    /// Views pinned to a `keyboardLayoutGuide` move with the keyboard: laid out here, inside
+    /// the slide's animation block, so their frames animate with it (as UIKit's do). Nothing
+    /// happens in a window without keyboard guides.
+    private static func followKeyboardGuides(in window: Window) {
+        guard let engine = window.constraintEngineIfCreated, engine.keyboardFrameChanged() else { return }
+        window.layoutIfNeeded()
     }
 }

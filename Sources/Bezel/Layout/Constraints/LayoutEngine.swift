@@ -8,7 +8,7 @@
 /// layout pass solves when something changed, and each view lays out its constrained
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
-/// Not yet: baselines, the keyboard guide, bounds origins (a
+/// Not yet: baselines, bounds origins (a
 /// scroll view's content), stack views on constraints (issue 30).
 @MainActor
 final class LayoutEngine {
@@ -199,6 +199,18 @@ final class LayoutEngine {
             let ownerItem = self.item(for: owner)
             let insets = guide.insets(of: owner)
             let name = "\(guide.debugName) insets"
+            if guide.kind == .keyboard {
+                // minX = 0, width = the owner's, height = the overlap, bottom at the owner's.
+                let overlap = LayoutGuide.keyboardOverlap(of: owner)
+                item.pins = [
+                    SolverConstraint(LinearExpression([(item.minX, 1)]), .equal, name: name),
+                    SolverConstraint(LinearExpression([(item.width, 1), (ownerItem.width, -1)]), .equal, name: name),
+                    SolverConstraint(LinearExpression([(item.height, 1)], constant: -overlap), .equal, name: name),
+                    SolverConstraint(LinearExpression([(item.minY, 1), (ownerItem.height, -1)], constant: overlap), .equal, name: name),
+                ]
+                for pin in item.pins { try? solver.add(pin) }
+                return
+            }
             if guide.kind == .readable {
                 let available = LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right)
                 item.pins = [
@@ -238,6 +250,22 @@ final class LayoutEngine {
             try? solver.changeConstant(of: pin, to: constant)
         }
         markNeedsSolve()
+    }
+
+    /// The keyboard is to cover another part of the window: every keyboard guide follows
+    /// (incrementally). True when there is one (its views then need a layout in the
+    /// keyboard's slide).
+    func keyboardFrameChanged() -> Bool {
+        var any = false
+        for item in items.values {
+            guard let guide = item.guide, guide.kind == .keyboard, let owner = guide.owningView, item.pins.count == 4 else { continue }
+            let overlap = LayoutGuide.keyboardOverlap(of: owner)
+            try? solver.changeConstant(of: item.pins[2], to: -overlap)
+            try? solver.changeConstant(of: item.pins[3], to: overlap)
+            any = true
+        }
+        if any { markNeedsSolve() }
+        return any
     }
 
     /// `guide` leaves its view: its constraints are deactivated and its variables go.
@@ -360,7 +388,7 @@ final class LayoutEngine {
         while let view = pending.popLast() {
             inside.insert(ObjectIdentifier(view))
             if let state = view.constraintState {
-                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide, state.readableGuide].compactMap { $0 }).map(ObjectIdentifier.init)
+                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide, state.readableGuide, state.keyboardGuide].compactMap { $0 }).map(ObjectIdentifier.init)
             }
             pending.append(contentsOf: view.subviews)
         }

@@ -9,7 +9,7 @@ public final class LayoutGuide {
     /// The view it belongs to (weak, as UIKit's is).
     public internal(set) weak var owningView: View?
 
-    enum Kind { case custom, safeArea, margins, readable }
+    enum Kind { case custom, safeArea, margins, readable, keyboard }
 
     /// The widest a readable-content guide gets: UIKit's at the default text size (672
     /// points, measured on iPad), so lines of body text stay short enough to read.
@@ -25,6 +25,10 @@ public final class LayoutGuide {
     /// Where the guide lies in its owning view's coordinates: the last solution for a guide
     /// placed by constraints; the safe area's rectangle for `safeAreaLayoutGuide`.
     public var layoutFrame: Rect {
+        if kind == .keyboard, let owningView {
+            let b = owningView.bounds, overlap = Self.keyboardOverlap(of: owningView)
+            return Rect(x: b.minX, y: b.maxY - overlap, width: b.width, height: overlap)
+        }
         if kind == .readable, let owningView {
             let b = owningView.bounds, m = owningView.layoutMargins
             let available = max(0, b.width - m.left - m.right), width = min(available, Self.readableContentWidth)
@@ -41,10 +45,19 @@ public final class LayoutGuide {
     /// The insets from its owning view's bounds, for the safe-area and margins guides.
     func insets(of owner: View) -> EdgeInsets {
         switch kind {
-        case .custom: .zero
+        case .custom, .keyboard: .zero
         case .safeArea: owner.safeAreaInsets
         case .margins, .readable: owner.layoutMargins
         }
+    }
+
+    /// How much of `owner`'s height, from its bottom, the on-screen keyboard covers (its
+    /// window's `keyboardFrame`, where it will have slid to): 0 when it is hidden.
+    static func keyboardOverlap(of owner: View) -> Double {
+        guard let window = owner.window, window.keyboardFrame != .zero else { return 0 }
+        let area = owner.convert(owner.bounds, to: window), keyboard = window.keyboardFrame
+        guard area.maxX > keyboard.minX, area.minX < keyboard.maxX else { return 0 }
+        return min(area.height, max(0, area.maxY - max(area.minY, keyboard.minY)))
     }
 
     /// Its variables in the window's engine, while it has some.
@@ -119,6 +132,19 @@ extension View {
         let guide = LayoutGuide(kind: .readable, identifier: "readableContentGuide")
         guide.owningView = self
         state.readableGuide = guide
+        return guide
+    }
+
+    /// The part of the view the on-screen keyboard covers, at its bottom (UIKit's
+    /// `keyboardLayoutGuide`, iOS 15): as wide as the view, as tall as the keyboard's overlap,
+    /// nothing tall while it is hidden. A view whose bottom is pinned to its top moves up with
+    /// the keyboard, in the keyboard's own slide.
+    public var keyboardLayoutGuide: LayoutGuide {
+        let state = constraintStateOrNew
+        if let guide = state.keyboardGuide { return guide }
+        let guide = LayoutGuide(kind: .keyboard, identifier: "keyboardLayoutGuide")
+        guide.owningView = self
+        state.keyboardGuide = guide
         return guide
     }
 

@@ -24,6 +24,7 @@ final class ViewConstraintState {
     var safeAreaGuide: LayoutGuide?
     var marginsGuide: LayoutGuide?
     var readableGuide: LayoutGuide?
+    var keyboardGuide: LayoutGuide?
     /// `exerciseAmbiguityInLayout()` pulls one way, then the other.
     var exerciseDirection = -1.0
 }
