@@ -184,6 +184,36 @@ import BezelInput
         #expect(sheet.presentation.frame == sheet.frame)
     }
 
+    /// Issue 30 item 4: a form sheet takes its controller's preferred size and moves up out of
+    /// the keyboard's way, as iPad form sheets do, then back.
+    @Test func aFormSheetTakesItsPreferredSizeAndAvoidsTheKeyboard() throws {
+        let stage = try stage(layout: "us")
+        let root = ViewController()
+        stage.window.rootViewController = root
+        let sheet = ViewController()
+        sheet.modalPresentationStyle = .formSheet
+        sheet.preferredContentSize = Size(width: 400, height: 200)
+        let pin = TextField(frame: Rect(x: 20, y: 20, width: 360, height: 40))
+        sheet.view.addSubview(pin)
+        root.present(sheet, animated: false)
+        #expect(sheet.view.frame == Rect(x: 200, y: 140, width: 400, height: 200), "centred at its preferred size")
+        pin.becomeFirstResponder()
+        stage.settle()
+        let keyboardTop = 480 - KeyboardView.preferredHeight(for: stage.window.bounds.size)
+        #expect(sheet.view.frame == Rect(x: 200, y: keyboardTop - 20 - 200, width: 400, height: 200), "20 points above the keyboard")
+        #expect(sheet.view.presentation.frame == sheet.view.frame)
+        pin.resignFirstResponder()
+        stage.settle()
+        #expect(sheet.view.frame.minY == 140, "back in the middle")
+        // Too tall to clear the keyboard: it stops at the top margin.
+        sheet.preferredContentSize = Size(width: 400, height: 400)
+        sheet.dismiss(animated: false)
+        root.present(sheet, animated: false)
+        pin.becomeFirstResponder()
+        stage.settle()
+        #expect(sheet.view.frame.minY == 20)
+    }
+
     @Test func theKeyboardSlidesInAndOutWithNotificationsInOrder() throws {
         let stage = try stage(layout: "us")
         let field = stage.field()

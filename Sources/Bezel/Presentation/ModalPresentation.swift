@@ -42,6 +42,9 @@ final class ModalPresentation {
         let index: Int
     }
     private var coveredPlace: CoveredPlace?
+    /// A form sheet's keyboard observers (it moves up out of the keyboard's way).
+    private var keyboardObservers: [NotificationCenter.ObserverToken] = []
+    private weak var keyboardCenter: NotificationCenter?
 
     init(presenter: ViewController, presented: ViewController) {
         self.presenter = presenter
@@ -62,17 +65,56 @@ final class ModalPresentation {
         }
     }
 
-    /// Where the presented view sits in a container of `bounds`.
-    static func frame(for controller: ViewController, in bounds: Rect) -> Rect {
+    /// Where the presented view sits in a container of `bounds`. A form sheet takes the
+    /// controller's `preferredContentSize` (else UIKit's 540 x 620), centred, and moves up to
+    /// stay `formSheetMargin` above a keyboard covering `keyboard` (in the container's
+    /// coordinates: the window's), as iPad form sheets do; never above the top margin.
+    static func frame(for controller: ViewController, in bounds: Rect, keyboard: Rect = .zero) -> Rect {
         if let custom = controller.preferredPresentationFrame(in: bounds) { return custom }
         switch controller.modalPresentationStyle {
         case .fullScreen, .overFullScreen:
             return bounds
         case .formSheet:
-            let width = min(formSheetSize.width, max(0, bounds.width - 2 * formSheetMargin))
-            let height = min(formSheetSize.height, max(0, bounds.height - 2 * formSheetMargin))
-            return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+            let preferred = controller.preferredContentSize
+            let wanted = preferred.width > 0 && preferred.height > 0 && preferred.width.isFinite && preferred.height.isFinite ? preferred : formSheetSize
+            let width = min(wanted.width, max(0, bounds.width - 2 * formSheetMargin))
+            let height = min(wanted.height, max(0, bounds.height - 2 * formSheetMargin))
+            var y = bounds.midY - height / 2
+            if keyboard != .zero, y + height > keyboard.minY - formSheetMargin {
+                y = max(bounds.minY + formSheetMargin, keyboard.minY - formSheetMargin - height)
+            }
+            return Rect(x: bounds.midX - width / 2, y: y, width: width, height: height)
         }
+    }
+
+    /// A form sheet follows the keyboard: up when it slides in, back when it goes, in the
+    /// keyboard's own duration.
+    private func followKeyboard(in window: Window) {
+        guard style == .formSheet, keyboardObservers.isEmpty, let center = window.application?.notificationCenter else { return }
+        keyboardCenter = center
+        for name in [Responder.keyboardWillShowNotification, Responder.keyboardWillHideNotification] {
+            keyboardObservers.append(center.addObserver(forName: name) { [weak self, weak window] note in
+                guard let self, let window, !self.isHiding, self.container.window === window else { return }
+                let frame = Self.frame(for: self.presented, in: self.container.bounds, keyboard: window.keyboardFrame)
+                let view = self.presented.view
+                guard frame != view.frame else { return }
+                let duration = note.userInfo[Responder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0
+                guard duration > 0 else { return view.frame = frame }
+                View.animate(withDuration: duration, options: [.curveEaseInOut, .beginFromCurrentState], animations: { view.frame = frame })
+            })
+        }
+    }
+
+    private func stopFollowingKeyboard() {
+        for token in keyboardObservers { keyboardCenter?.removeObserver(token) }
+        keyboardObservers.removeAll()
+    }
+
+    /// A presentation freed without being dismissed (its window went) takes its observers out
+    /// of the application's notification centre too. (Isolated: presentations are few, unlike
+    /// views, whose deinits avoid the executor check: Platform/UnownedReferences.swift.)
+    isolated deinit {
+        for token in keyboardObservers { keyboardCenter?.removeObserver(token) }
     }
 
     static func duration(of motion: PresentationMotion, appearing: Bool) -> TimeInterval {
@@ -92,7 +134,8 @@ final class ModalPresentation {
             container.addSubview(dimmingView)
         }
         let view = presented.view
-        view.frame = Self.frame(for: presented, in: container.bounds)
+        view.frame = Self.frame(for: presented, in: container.bounds, keyboard: window.keyboardFrame)
+        followKeyboard(in: window)
         let coversPresenter = style == .fullScreen
         if coversPresenter { presenter?.beginAppearanceTransition(false, animated: animated) }
         presented.beginAppearanceTransition(true, animated: animated)
@@ -153,6 +196,7 @@ final class ModalPresentation {
         let view = presented.view
         let coversPresenter = style == .fullScreen
         isHiding = true
+        stopFollowingKeyboard()
         presented.beginAppearanceTransition(false, animated: animated)
         if coversPresenter {
             presenter?.beginAppearanceTransition(true, animated: animated)

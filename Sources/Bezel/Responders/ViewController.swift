@@ -31,6 +31,9 @@ open class ViewController: Responder {
     public var presentedViewController: ViewController? { ownPresentedViewController ?? parent?.presentedViewController }
     /// How `present(_:animated:completion:)` shows this controller.
     public var modalPresentationStyle = ModalPresentationStyle.fullScreen
+    /// The size the controller's view would like when presented in a form sheet (UIKit's;
+    /// `.zero`: the form sheet's own 540 x 620). Kept inside the window less a 20-point margin.
+    public var preferredContentSize: Size = .zero
     /// How the presentation moves (UIKit's default: the view slides up from the bottom).
     public var modalTransitionStyle = ModalTransitionStyle.coverVertical
     /// The presentation that shows this controller (internal: Presentation/ModalPresentation.swift).
