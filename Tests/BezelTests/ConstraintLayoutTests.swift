@@ -214,6 +214,19 @@ import BezelAttacks
         #expect(badge.frame.width == 40)
     }
 
+    @Test func removingAViewOutsideAnyWindowDeactivatesItsConstraintsToOutsideToo() {
+        let container = View(name: "container", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let card = View(name: "card"), badge = View(name: "badge")
+        container.addSubview(card)
+        card.addSubview(badge)
+        let outside = card.leadingAnchor.constraint(equalTo: container.leadingAnchor)
+        let inside = badge.widthAnchor.constraint(equalTo: card.widthAnchor)
+        LayoutConstraint.activate([outside, inside])
+        card.removeFromSuperview()
+        #expect(!outside.isActive && container.constraints.isEmpty)
+        #expect(inside.isActive)
+    }
+
     @Test func misuseIsReportedAndLeftInactive() {
         let (_, container) = stage()
         let a = constrained("a", in: container)

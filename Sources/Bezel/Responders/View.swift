@@ -597,6 +597,9 @@ open class View: Responder {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
+        // Out of any window (in one, the engine does it): constraints from this subtree to
+        // views outside it go, as UIKit's do.
+        if ViewConstraintState.everUsed, window == nil { deactivateConstraintsToOutside() }
         setNeedsDisplay()
         if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         superview = nil

@@ -114,6 +114,24 @@ extension View {
 
     // MARK: Used by the engine and the layout pass
 
+    /// Deactivates the constraints installed above this view that relate a view or guide of
+    /// its subtree (it is leaving its superview; UIKit's rule).
+    func deactivateConstraintsToOutside() {
+        var inside = Set<ObjectIdentifier>()
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            inside.insert(ObjectIdentifier(view))
+            pending.append(contentsOf: view.subviews)
+        }
+        var ancestor = superview
+        while let a = ancestor {
+            for constraint in a.installedConstraints where [constraint.firstHost, constraint.secondHost].contains(where: { $0.map { inside.contains(ObjectIdentifier($0)) } ?? false }) {
+                constraint.isActive = false
+            }
+            ancestor = a.superview
+        }
+    }
+
     /// Whether this view or one below it has constraints installed (a walk: only when a
     /// subtree joins a window that has no engine yet).
     var hasInstalledConstraints: Bool {
