@@ -49,7 +49,10 @@ let package = Package(
     targets: [
         // The core: views, hit-testing, the responder chain, gesture recognizers, controls.
         // No C dependency and no Foundation (Foundation alone costs ~11 MiB RSS, design.md §2).
-        .target(name: "Bezel", path: "Sources/Bezel"),
+        // The core: no C library. CMainQueue declares three functions of libdispatch, which the
+        // Swift runtime itself links (Sources/CMainQueue/shim.h says why not `import Dispatch`).
+        .target(name: "Bezel", dependencies: ["CMainQueue"], path: "Sources/Bezel"),
+        .systemLibrary(name: "CMainQueue", path: "Sources/CMainQueue"),
         // cairo + Pango + fontconfig, wrapped once in BezelCairo (the core never sees a C pointer).
         .systemLibrary(
             // No pkgConfig: glib's flags carry -pthread, refused (with a warning) for packages

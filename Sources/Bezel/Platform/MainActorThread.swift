@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
+import CMainQueue
 
 /// Whether code runs as the main actor, for the places that must know without being isolated
 /// to it: deinits (Platform/UnownedReferences.swift) and Observation's change handlers, which
@@ -19,18 +19,21 @@ import Dispatch
 ///
 /// So: the thread noted at the first view (a pthread comparison, ~10 instructions, the only
 /// check made in an app's run loop), else "the current queue is the main queue", asked of
-/// libdispatch with a queue-specific key set when that thread is noted.
+/// libdispatch with a queue-specific key set when that thread is noted (through CMainQueue's
+/// declarations: the Dispatch module cannot be imported in the aarch64 cross-build).
 enum MainActorThread {
     /// Noted from the main actor when the first view or observation is made.
     nonisolated(unsafe) private static var noted: pthread_t?
 
-    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+    /// The queue-specific key, and the main queue's value for it: the address of a byte kept
+    /// for the life of the process (never read or written; libdispatch compares addresses).
+    nonisolated(unsafe) private static let mainQueueKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// Notes the current thread (the main actor's now) and marks the main queue, once.
     @MainActor static func noteIfNeeded() {
         guard noted == nil else { return }
         noted = pthread_self()
-        DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+        bezel_dispatch_queue_set_specific(bezel_dispatch_main_queue(), mainQueueKey, mainQueueKey, nil)
     }
 
     /// True on the noted thread, or while libdispatch drains the main queue on any thread.
@@ -38,7 +41,7 @@ enum MainActorThread {
     nonisolated static var isCurrent: Bool {
         guard let noted else { return false }
         if pthread_equal(pthread_self(), noted) != 0 { return true }
-        return DispatchQueue.getSpecific(key: mainQueueKey) == true
+        return bezel_dispatch_get_specific(mainQueueKey) == mainQueueKey
     }
 
     /// Tests only: pretends the main actor's thread was `thread`, to run main-actor work on
