@@ -248,7 +248,9 @@ open class View: Responder {
                 layoutMargins = oldValue
                 return
             }
-            if constraintState?.marginsGuide?.constraintItem != nil || constraintState?.readableGuide?.constraintItem != nil { window?.constraintEngineIfCreated?.guideInsetsChanged(of: self) }
+            if let guides = constraintState?.systemGuides, guides[.margins]?.constraintItem != nil || guides[.readable]?.constraintItem != nil {
+                window?.constraintEngineIfCreated?.guideInsetsChanged(of: self)
+            }
         }
     }
 

@@ -196,54 +196,51 @@ final class LayoutEngine {
     /// readable guide no wider than `readableContentWidth` (as wide as it can be up to that, at
     /// priority 999), centred between the margins.
     private func pin(_ item: LayoutItem, of guide: LayoutGuide, in owner: View) {
-            let ownerItem = self.item(for: owner)
-            let insets = guide.insets(of: owner)
-            let name = "\(guide.debugName) insets"
-            if guide.kind == .keyboard {
-                // minX = 0, width = the owner's, height = the overlap, bottom at the owner's.
-                let overlap = LayoutGuide.keyboardOverlap(of: owner)
-                item.pins = [
-                    SolverConstraint(LinearExpression([(item.minX, 1)]), .equal, name: name),
-                    SolverConstraint(LinearExpression([(item.width, 1), (ownerItem.width, -1)]), .equal, name: name),
-                    SolverConstraint(LinearExpression([(item.height, 1)], constant: -overlap), .equal, name: name),
-                    SolverConstraint(LinearExpression([(item.minY, 1), (ownerItem.height, -1)], constant: overlap), .equal, name: name),
-                ]
-                for pin in item.pins { try? solver.add(pin) }
-                return
-            }
-            if guide.kind == .readable {
-                let available = LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right)
-                item.pins = [
-                    SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
-                    SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
-                    // Centred: minX + width / 2 = left + (ownerWidth - left - right) / 2.
-                    SolverConstraint(LinearExpression([(item.minX, 1), (item.width, 0.5), (ownerItem.width, -0.5)], constant: -insets.left + (insets.left + insets.right) / 2), .equal, name: name),
-                    SolverConstraint(LinearExpression([(item.width, 1)], constant: -LayoutGuide.readableContentWidth), .lessThanOrEqual, name: name),
-                    SolverConstraint(available, .lessThanOrEqual, name: name),
-                    SolverConstraint(LinearExpression([(item.width, 1)], constant: 0), .greaterThanOrEqual, name: name),
-                    SolverConstraint(available, .equal, strength: LayoutSolver.strength(forPriority: 999), name: name),
-                ]
-                for pin in item.pins { try? solver.add(pin) }
-                return
-            }
+        let ownerItem = self.item(for: owner)
+        let insets = guide.insets(of: owner)
+        let name = "\(guide.debugName) insets"
+        switch guide.kind {
+        case .keyboard:
+            // minX = 0, width = the owner's, height = the overlap, bottom at the owner's.
+            let overlap = LayoutGuide.keyboardOverlap(of: owner)
+            item.pins = [
+                SolverConstraint(LinearExpression([(item.minX, 1)]), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.width, 1), (ownerItem.width, -1)]), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.height, 1)], constant: -overlap), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.minY, 1), (ownerItem.height, -1)], constant: overlap), .equal, name: name),
+            ]
+        case .readable:
+            let available = LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right)
+            item.pins = [
+                SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
+                // Centred: minX + width / 2 = left + (ownerWidth - left - right) / 2.
+                SolverConstraint(LinearExpression([(item.minX, 1), (item.width, 0.5), (ownerItem.width, -0.5)], constant: -insets.left + (insets.left + insets.right) / 2), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.width, 1)], constant: -LayoutGuide.readableContentWidth), .lessThanOrEqual, name: name),
+                SolverConstraint(available, .lessThanOrEqual, name: name),
+                SolverConstraint(LinearExpression([(item.width, 1)], constant: 0), .greaterThanOrEqual, name: name),
+                SolverConstraint(available, .equal, strength: LayoutSolver.strength(forPriority: 999), name: name),
+            ]
+        case .custom, .safeArea, .margins:
             item.pins = [
                 SolverConstraint(LinearExpression([(item.minX, 1)], constant: -insets.left), .equal, name: name),
                 SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
                 SolverConstraint(LinearExpression([(item.width, 1), (ownerItem.width, -1)], constant: insets.left + insets.right), .equal, name: name),
                 SolverConstraint(LinearExpression([(item.height, 1), (ownerItem.height, -1)], constant: insets.top + insets.bottom), .equal, name: name),
             ]
-            for pin in item.pins { try? solver.add(pin) }
+        }
+        for pin in item.pins { try? solver.add(pin) }
     }
 
     /// `view`'s margins changed: its margins guide's pins follow (incrementally).
     func guideInsetsChanged(of view: View) {
-        if let readable = view.constraintState?.readableGuide, let item = readable.constraintItem, items[ObjectIdentifier(readable)] === item {
+        if let readable = view.constraintState?.systemGuides[.readable], let item = readable.constraintItem, items[ObjectIdentifier(readable)] === item {
             // Its pins mix the insets into several terms: made again.
             for c in item.pins { try? solver.remove(c) }
             pin(item, of: readable, in: view)
             markNeedsSolve()
         }
-        guard let guide = view.constraintState?.marginsGuide, let item = guide.constraintItem,
+        guard let guide = view.constraintState?.systemGuides[.margins], let item = guide.constraintItem,
               items[ObjectIdentifier(guide)] === item, item.pins.count == 4 else { return }
         let i = guide.insets(of: view)
         for (pin, constant) in zip(item.pins, [-i.left, -i.top, i.left + i.right, i.top + i.bottom]) where pin.expression.constant != constant {
@@ -388,7 +385,7 @@ final class LayoutEngine {
         while let view = pending.popLast() {
             inside.insert(ObjectIdentifier(view))
             if let state = view.constraintState {
-                guides += (state.guides + [state.safeAreaGuide, state.marginsGuide, state.readableGuide, state.keyboardGuide].compactMap { $0 }).map(ObjectIdentifier.init)
+                guides += (state.guides + Array(state.systemGuides.values)).map(ObjectIdentifier.init)
             }
             pending.append(contentsOf: view.subviews)
         }

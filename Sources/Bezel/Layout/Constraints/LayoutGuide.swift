@@ -102,37 +102,32 @@ extension View {
         guide.owningView = nil
     }
 
+    /// The view's own guide of `kind`, made the first time it is asked for.
+    private func systemGuide(_ kind: LayoutGuide.Kind, identifier: String) -> LayoutGuide {
+        let state = constraintStateOrNew
+        if let guide = state.systemGuides[kind] { return guide }
+        let guide = LayoutGuide(kind: kind, identifier: identifier)
+        guide.owningView = self
+        state.systemGuides[kind] = guide
+        return guide
+    }
+
     /// The part of the view not covered by bars and the screen's edges (UIKit's): its bounds
     /// inset by `safeAreaInsets`.
     public var safeAreaLayoutGuide: LayoutGuide {
-        let state = constraintStateOrNew
-        if let guide = state.safeAreaGuide { return guide }
-        let guide = LayoutGuide(kind: .safeArea, identifier: "safeAreaLayoutGuide")
-        guide.owningView = self
-        state.safeAreaGuide = guide
-        return guide
+        systemGuide(.safeArea, identifier: "safeAreaLayoutGuide")
     }
 
     /// The view's bounds less its `layoutMargins` (UIKit's; the safe area is the whole view
     /// in Bezel, so the margins are not added to it).
     public var layoutMarginsGuide: LayoutGuide {
-        let state = constraintStateOrNew
-        if let guide = state.marginsGuide { return guide }
-        let guide = LayoutGuide(kind: .margins, identifier: "layoutMarginsGuide")
-        guide.owningView = self
-        state.marginsGuide = guide
-        return guide
+        systemGuide(.margins, identifier: "layoutMarginsGuide")
     }
 
     /// The margins guide narrowed to `LayoutGuide.readableContentWidth` and centred in it
     /// (UIKit's `readableContentGuide`): where paragraphs of text stay readable on a wide panel.
     public var readableContentGuide: LayoutGuide {
-        let state = constraintStateOrNew
-        if let guide = state.readableGuide { return guide }
-        let guide = LayoutGuide(kind: .readable, identifier: "readableContentGuide")
-        guide.owningView = self
-        state.readableGuide = guide
-        return guide
+        systemGuide(.readable, identifier: "readableContentGuide")
     }
 
     /// The part of the view the on-screen keyboard covers, at its bottom (UIKit's
@@ -140,12 +135,7 @@ extension View {
     /// nothing tall while it is hidden. A view whose bottom is pinned to its top moves up with
     /// the keyboard, in the keyboard's own slide.
     public var keyboardLayoutGuide: LayoutGuide {
-        let state = constraintStateOrNew
-        if let guide = state.keyboardGuide { return guide }
-        let guide = LayoutGuide(kind: .keyboard, identifier: "keyboardLayoutGuide")
-        guide.owningView = self
-        state.keyboardGuide = guide
-        return guide
+        systemGuide(.keyboard, identifier: "keyboardLayoutGuide")
     }
 
     /// `layoutMargins` with leading and trailing edges (UIKit's `directionalLayoutMargins`;
@@ -157,7 +147,7 @@ extension View {
 
     /// Zero: in Bezel, navigation and tab bars shrink the view under them rather than overlap
     /// it, and a panel has no rounded corners or notch, so nothing covers a view's bounds. (The
-    /// keyboard's guide, which does move, is issue 30 item 4's next step.)
+    /// keyboard is `keyboardLayoutGuide`'s.)
     public var safeAreaInsets: EdgeInsets { .zero }
 }
 

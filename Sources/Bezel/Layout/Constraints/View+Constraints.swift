@@ -49,25 +49,21 @@ extension View {
 
     /// How strongly the view resists growing past its intrinsic size (UIKit's default 250).
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
-        let state = constraintState ?? ViewConstraintState()
-        return axis == .horizontal ? state.hugging.horizontal : state.hugging.vertical
+        (constraintState ?? ViewConstraintState()).hugging[axis]
     }
 
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        let state = constraintStateOrNew
-        if axis == .horizontal { state.hugging.horizontal = priority } else { state.hugging.vertical = priority }
+        constraintStateOrNew.hugging[axis] = priority
         window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
     }
 
     /// How strongly the view resists shrinking below its intrinsic size (UIKit's default 750).
     public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
-        let state = constraintState ?? ViewConstraintState()
-        return axis == .horizontal ? state.compressionResistance.horizontal : state.compressionResistance.vertical
+        (constraintState ?? ViewConstraintState()).compressionResistance[axis]
     }
 
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        let state = constraintStateOrNew
-        if axis == .horizontal { state.compressionResistance.horizontal = priority } else { state.compressionResistance.vertical = priority }
+        constraintStateOrNew.compressionResistance[axis] = priority
         window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
     }
 

@@ -14,19 +14,30 @@ final class ViewConstraintState {
     /// The view's variables in its window's engine, while it has some.
     var item: LayoutItem?
     /// UIKit's defaults for views made in code: hugging 250, compression resistance 750.
-    var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
-    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    var hugging = AxisPriorities(.defaultLow)
+    var compressionResistance = AxisPriorities(.defaultHigh)
     var needsUpdateConstraints = false
     /// Some subview takes its frame from the engine: laid out from it before `layoutSubviews()`.
     var hasConstrainedSubviews = false
     /// `addLayoutGuide(_:)`'s guides, and the safe area's once asked for.
     var guides: [LayoutGuide] = []
-    var safeAreaGuide: LayoutGuide?
-    var marginsGuide: LayoutGuide?
-    var readableGuide: LayoutGuide?
-    var keyboardGuide: LayoutGuide?
+    /// The view's own guides (safe area, margins, readable content, keyboard), made when
+    /// first asked for.
+    var systemGuides: [LayoutGuide.Kind: LayoutGuide] = [:]
     /// `exerciseAmbiguityInLayout()` pulls one way, then the other.
     var exerciseDirection = -1.0
+}
+
+/// A priority for each axis (hugging, compression resistance).
+struct AxisPriorities {
+    var horizontal: LayoutPriority
+    var vertical: LayoutPriority
+    init(_ both: LayoutPriority) { horizontal = both; vertical = both }
+
+    subscript(axis: LayoutAxis) -> LayoutPriority {
+        get { axis == .horizontal ? horizontal : vertical }
+        set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
+    }
 }
 
 /// One view's variables in a layout engine: its frame's origin in its superview's
