@@ -214,6 +214,44 @@ import BezelAttacks
         #expect(badge.frame.width == 40)
     }
 
+    /// Issue 37's soak: a window whose screens come and go must not keep their variables.
+    @Test func aScreenThatLeavesTakesItsVariablesWithIt() {
+        let (window, container) = stage()
+        let engine = window.constraintEngine
+        // After the first screen the container and its safe-area guide keep their variables
+        // (they stay); every later screen must leave the counts as the first one did.
+        var before = (0, 0, 0)
+        for round in 0..<20 {
+            let screen = constrained("screen \(round)", in: container)
+            let title = constrained("title", in: screen)
+            let field = constrained("field", in: screen)
+            LayoutConstraint.activate([
+                screen.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                screen.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                screen.topAnchor.constraint(equalTo: container.safeAreaLayoutGuide.topAnchor),
+                screen.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+                title.leadingAnchor.constraint(equalTo: screen.layoutMarginsGuide.leadingAnchor),
+                title.topAnchor.constraint(equalTo: screen.topAnchor, constant: 10),
+                field.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+                field.trailingAnchor.constraint(equalTo: screen.readableContentGuide.trailingAnchor),
+                field.topAnchor.constraint(equalToSystemSpacingBelow: title.bottomAnchor, multiplier: 1),
+                field.heightAnchor.constraint(equalToConstant: 40),
+                title.widthAnchor.constraint(equalToConstant: 100),
+                title.heightAnchor.constraint(equalToConstant: 20),
+            ])
+            window.layoutIfNeeded()
+            #expect(field.frame == Rect(x: 8, y: 38, width: 384, height: 40))
+            #expect(engine.variableCount >= before.2 + 12, "the screen's three views have variables")
+            screen.removeFromSuperview()
+            window.layoutIfNeeded()
+            if round == 0 { before = (engine.constraintCount, engine.itemCount, engine.variableCount) }
+        }
+        #expect(before == (0, 2, 8), "the container's and its guide's")
+        #expect(engine.constraintCount == before.0)
+        #expect(engine.itemCount == before.1)
+        #expect(engine.variableCount == before.2, "every variable of the screens that left is gone")
+    }
+
     @Test func removingAViewOutsideAnyWindowDeactivatesItsConstraintsToOutsideToo() {
         let container = View(name: "container", frame: Rect(x: 0, y: 0, width: 200, height: 100))
         let card = View(name: "card"), badge = View(name: "badge")

@@ -81,6 +81,28 @@ import Glibc
         #expect((x.value, y.value) == (10, 15))
     }
 
+    @Test func aVariableGoesWithTheLastConstraintThatMentionsIt() throws {
+        let x = LayoutVariable("x"), y = LayoutVariable("y"), z = LayoutVariable("z")
+        let solver = LayoutSolver()
+        let pinX = constraint([(x, 1)], -10, .equal)
+        let yAfterX = constraint([(y, 1), (x, -1)], -5, .equal)
+        try solver.add(pinX)
+        try solver.add(yAfterX)
+        #expect(solver.variableCount == 2)
+        // Refused: z stays unknown.
+        #expect(throws: LayoutSolverError.unsatisfiable) { try solver.add(constraint([(z, 1), (z, -1)], -1, .equal)) }
+        #expect(solver.variableCount == 2)
+        try solver.changeConstant(of: yAfterX, to: -7)
+        solver.updateVariables()
+        #expect((x.value, y.value) == (10, 17))
+        try solver.remove(yAfterX)
+        #expect(solver.variableCount == 1)
+        #expect(solver.invariantViolations().isEmpty)
+        try solver.remove(pinX)
+        #expect(solver.variableCount == 0 && solver.constraintCount == 0)
+        #expect(solver.invariantViolations().isEmpty)
+    }
+
     @Test func badInputIsRefusedNotSolved() throws {
         let x = LayoutVariable("x")
         let solver = LayoutSolver()
@@ -167,5 +189,9 @@ import Glibc
             #expect(worst < 1e-6, "seed \(seed) round \(round): values differ by \(worst)")
             if worst >= 1e-6 { return }
         }
+        // Emptied, it keeps nothing: no row, no variable.
+        for c in active.shuffled(using: &random) { try solver.remove(c) }
+        #expect(solver.constraintCount == 0 && solver.variableCount == 0)
+        #expect(solver.invariantViolations().isEmpty)
     }
 }

@@ -30,6 +30,10 @@ final class LayoutEngine {
     }
 
     var constraintCount: Int { constraints.count }
+    /// Views and guides with variables, and the variables the solver knows (tests: both go
+    /// back down when a screen leaves).
+    var itemCount: Int { items.count }
+    var variableCount: Int { solver.variableCount }
 
     // MARK: Constraints in and out
 

@@ -49,14 +49,19 @@ final class LayoutSolver {
         let other: SolverSymbol?
     }
 
-    private var constraints: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag)] = [:]
+    /// Each added constraint, its marker symbols and the variables its row was built from.
+    private var constraints: [ObjectIdentifier: (constraint: SolverConstraint, tag: Tag, variables: [ObjectIdentifier])] = [:]
     private var rows: [SolverSymbol: SolverRow] = [:]
     /// For each symbol, the basic symbols whose rows hold it: a substitution, a ratio test
     /// or a removal visits only those rows, not the whole tableau (the original Cassowary's
     /// column sets). Without it, every add walked every row: M13's from-scratch grid spent
     /// 65 % of its 1.32 G instructions there (callgrind).
     private var columns: [SolverSymbol: Set<SolverSymbol>] = [:]
-    private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: SolverSymbol)] = [:]
+    /// The variables the added constraints mention, with how many do. A variable goes when
+    /// the last constraint mentioning it is removed (kiwi keeps them for the solver's life: a
+    /// window whose screens come and go would keep every one it ever laid out; issue 37's
+    /// soak grew 0.7 MB an hour opening the demo's Settings screen).
+    private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: SolverSymbol, uses: Int)] = [:]
     private var infeasible: [SolverSymbol] = []
     private var objective = SolverRow()
     private var artificial: SolverRow?
@@ -71,6 +76,8 @@ final class LayoutSolver {
     init() {}
 
     var constraintCount: Int { constraints.count }
+    /// Variables the solver knows (those that added constraints mention).
+    var variableCount: Int { variables.count }
 
     func contains(_ constraint: SolverConstraint) -> Bool { constraints[ObjectIdentifier(constraint)] != nil }
 
@@ -81,6 +88,10 @@ final class LayoutSolver {
         guard constraints[id] == nil else { throw .duplicate }
         guard constraint.expression.isFinite, !constraint.strength.isNaN, constraint.strength > 0 else { throw .nonFinite }
         let (row, tag) = makeRow(for: constraint)
+        let used = constraint.expression.terms.compactMap { abs($0.coefficient) >= SolverRow.epsilon ? ObjectIdentifier($0.variable) : nil }
+        // A refused constraint leaves no variable behind.
+        var added = false
+        defer { use(used, by: added ? 1 : 0) }
         var subject = chooseSubject(row, tag)
         // A row of dummies only: the constraint restates required equalities already there.
         // It holds if its constant is zero (then it is redundant, kept under its marker),
@@ -99,12 +110,23 @@ final class LayoutSolver {
         } else if !addWithArtificialVariable(row) {
             throw .unsatisfiable
         }
-        constraints[id] = (constraint, tag)
+        constraints[id] = (constraint, tag, used)
+        added = true
         optimize(objective)
     }
 
+    /// Counts `delta` more uses of each variable; forgets those no constraint mentions.
+    private func use(_ used: [ObjectIdentifier], by delta: Int) {
+        for id in used {
+            guard let entry = variables[id] else { continue }
+            let uses = entry.uses + delta
+            if uses > 0 { variables[id]!.uses = uses } else { variables[id] = nil }
+        }
+    }
+
     func remove(_ constraint: SolverConstraint) throws(LayoutSolverError) {
-        guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknown }
+        guard let (_, tag, used) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknown }
+        defer { use(used, by: -1) }
         removeErrorsFromObjective(tag, strength: constraint.strength)
         if rows[tag.marker] != nil {
             setRow(tag.marker, nil)
@@ -136,7 +158,7 @@ final class LayoutSolver {
 
     /// Writes the current solution into every variable the constraints mention.
     func updateVariables() {
-        for (variable, symbol) in variables.values {
+        for (variable, symbol, _) in variables.values {
             let value = rows[symbol]?.constant ?? 0
             variable.value = value == 0 ? 0 : value   // never -0
         }
@@ -175,6 +197,12 @@ final class LayoutSolver {
         var expected: [SolverSymbol: Set<SolverSymbol>] = [:]
         for (basic, row) in rows { for symbol in row.cells.keys { expected[symbol, default: []].insert(basic) } }
         if expected != columns { problems.append("the column index differs from the rows") }
+        // Every external symbol in the tableau is a variable some added constraint mentions.
+        let known = Set(variables.values.map(\.symbol))
+        let external = Set(rows.keys).union(columns.keys).union(objective.cells.keys).filter { $0.kind == .external }
+        for symbol in external where !known.contains(symbol) { problems.append("external \(symbol.id) belongs to no known variable") }
+        // One row per constraint at most (a redundant one added through the artificial variable has none).
+        if rows.count > constraints.count { problems.append("\(rows.count) rows for \(constraints.count) constraints") }
         return problems
     }
 
@@ -189,7 +217,7 @@ final class LayoutSolver {
         let id = ObjectIdentifier(variable)
         if let known = variables[id] { return known.symbol }
         let symbol = newSymbol(.external)
-        variables[id] = (variable, symbol)
+        variables[id] = (variable, symbol, 0)
         return symbol
     }
 
