@@ -19,7 +19,8 @@
 //       U4: the demo under random use for H virtual hours (default 24), a frame after each
 //       step; resident size and heap in use sampled every virtual quarter hour. Prints the
 //       samples and `RESULT U4 steps=... virtual_hours=... rss_growth_kib=...
-//       heap_growth_kib=...`, growth counted from the end of the warm-up (default 2 h).
+//       heap_growth_kib=...`, growth counted from the end of the warm-up (default 2 h): the
+//       median of the last 2 hours' samples less that of the first 2 after the warm-up.
 //       --busy: short waits between actions (about 7,000 actions a virtual hour instead of
 //       3,300). --max-growth-kib: exit 1 when either grew more after the warm-up.
 import Bezel
