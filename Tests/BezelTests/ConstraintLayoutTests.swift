@@ -214,6 +214,46 @@ import BezelAttacks
         #expect(badge.frame.width == 40)
     }
 
+    @Test func aTreeOutsideAnyWindowIsLaidOutAndKeepsItsLayoutWhenShown() {
+        let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let title = constrained("title", in: card)
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor),
+            title.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -20),
+            title.centerYAnchor.constraint(equalTo: card.centerYAnchor),
+            title.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        card.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 8, y: 35, width: 172, height: 30), "laid out in no window (the root's frame is given)")
+        card.frame.size.width = 300
+        card.layoutIfNeeded()
+        #expect(title.frame.width == 272, "the root's new size")
+        // Shown: the window's engine takes the constraints over.
+        let (window, container) = stage()
+        container.addSubview(card)
+        #expect(card.constraintState?.detachedEngine == nil, "the tree's own engine is dropped")
+        window.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 8, y: 35, width: 272, height: 30))
+        // Out again, into another tree outside any window, with a constraint to it.
+        card.removeFromSuperview()
+        let holder = View(name: "holder", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        holder.layoutIfNeeded()
+        holder.addSubview(card)
+        card.translatesAutoresizingMaskIntoConstraints = false
+        LayoutConstraint.activate([
+            card.topAnchor.constraint(equalTo: holder.topAnchor, constant: 50),
+            card.leadingAnchor.constraint(equalTo: holder.leadingAnchor),
+            card.widthAnchor.constraint(equalToConstant: 100),
+            card.heightAnchor.constraint(equalToConstant: 60),
+        ])
+        holder.layoutIfNeeded()
+        #expect(card.frame == Rect(x: 0, y: 50, width: 100, height: 60))
+        #expect(title.frame == Rect(x: 8, y: 15, width: 72, height: 30))
+        // Taken out: its constraint to the holder goes, its own stay.
+        card.removeFromSuperview()
+        #expect(holder.constraints.isEmpty && card.constraints.count == 5, "three to the title, its own width and height")
+    }
+
     /// Issue 37's soak: a window whose screens come and go must not keep their variables.
     @Test func aScreenThatLeavesTakesItsVariablesWithIt() {
         let (window, container) = stage()

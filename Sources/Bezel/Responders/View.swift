@@ -36,7 +36,7 @@ open class View: Responder {
             setNeedsDisplay()
             frameDidChange(from: oldValue)
             // A view constraints see as fixed moved: the engine's pins follow.
-            if let item = constraintState?.item { window?.constraintEngineIfCreated?.frameChanged(of: item) }
+            if constraintState?.item != nil { layoutEngineIfCreated?.frameChanged(of: self) }
         }
     }
 
@@ -171,14 +171,14 @@ open class View: Responder {
     /// the next frame, so a stack view makes room (UIKit's `invalidateIntrinsicContentSize`).
     public func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
-        if constraintState?.item != nil { window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self) }
+        if constraintState?.item != nil { layoutEngineIfCreated?.intrinsicSizeChanged(of: self) }
     }
 
     /// Lays out this view's subtree now where it was asked for (parents before children).
     public func layoutIfNeeded() {
         // Constraint layout first: `updateConstraints()` where asked, then the solution
         // (Layout/Constraints/LayoutEngine.swift; nothing at all without constraints).
-        window?.constraintEngineIfCreated?.prepareForLayout()
+        layoutEngineForLayoutPass()?.prepareForLayout()
         layoutSubtree(levelsToRecurse: 64)
     }
 
@@ -249,7 +249,7 @@ open class View: Responder {
                 return
             }
             if let guides = constraintState?.systemGuides, guides[.margins]?.constraintItem != nil || guides[.readable]?.constraintItem != nil {
-                window?.constraintEngineIfCreated?.guideInsetsChanged(of: self)
+                layoutEngineIfCreated?.guideInsetsChanged(of: self)
             }
         }
     }
@@ -545,6 +545,7 @@ open class View: Responder {
             return
         }
         let oldWindow = view.window
+        let oldEngine = ViewConstraintState.everUsed ? view.layoutEngineIfCreated : nil
         var target = max(0, min(index, subviews.count))
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
@@ -556,7 +557,7 @@ open class View: Responder {
         view.detachFromSuperview()
         subviews.insert(view, at: target)
         view.superview = self
-        view.subtreeMoved(from: oldWindow)
+        view.subtreeMoved(from: oldWindow, engine: oldEngine)
         if view.resolvedStyle != resolvedStyle, view.overrideUserInterfaceStyle == .unspecified { view.updateTraits() }
         view.setNeedsDisplay()
     }
@@ -593,8 +594,9 @@ open class View: Responder {
     public func removeFromSuperview() {
         guard superview != nil else { return }
         let oldWindow = window
+        let oldEngine = ViewConstraintState.everUsed ? layoutEngineIfCreated : nil
         detachFromSuperview()
-        subtreeMoved(from: oldWindow)
+        subtreeMoved(from: oldWindow, engine: oldEngine)
     }
 
     private func detachFromSuperview() {
@@ -609,7 +611,7 @@ open class View: Responder {
 
     /// The view joined or left a superview: its subtree's depths and window follow (one visit
     /// of each view; a leaf costs one), then, if the window changed, every view hears it.
-    private func subtreeMoved(from oldWindow: Window?) {
+    private func subtreeMoved(from oldWindow: Window?, engine oldEngine: LayoutEngine?) {
         let newWindow = superview?.window
         let windowChanged = newWindow !== oldWindow
         // (A window's own `attachedWindow` is never read: `Window.window` is itself.)
@@ -636,11 +638,8 @@ open class View: Responder {
             }
         }
         // Constraints follow the subtree: those to views outside go (as UIKit's do), those
-        // installed inside move to the new window's engine (if either window has one).
-        if let engine = oldWindow?.constraintEngineIfCreated { engine.subtreeLeft(self) }
-        if let engine = newWindow?.constraintEngineIfCreated ?? (ViewConstraintState.everUsed && hasInstalledConstraints ? newWindow?.constraintEngine : nil) {
-            engine.subtreeJoined(self)
-        }
+        // installed inside move to the new tree's engine (Layout/Constraints).
+        if ViewConstraintState.everUsed { constraintsFollowSubtree(from: oldEngine) }
         guard windowChanged else { return }
         if let oldWindow { oldWindow.subtreeDidLeave(self) }
         // Every view of the subtree, parents first (UIKit calls didMoveToWindow on each).

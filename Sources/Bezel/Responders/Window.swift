@@ -46,7 +46,7 @@ open class Window: View {
     private(set) var constraintEngineIfCreated: LayoutEngine?
     var constraintEngine: LayoutEngine {
         if let engine = constraintEngineIfCreated { return engine }
-        let engine = LayoutEngine(window: self)
+        let engine = LayoutEngine(root: self)
         constraintEngineIfCreated = engine
         return engine
     }

@@ -137,7 +137,7 @@ public final class LayoutConstraint {
         }
         installedOn = ancestor
         ancestor.installedConstraints.append(self)
-        ancestor.window?.constraintEngine.activate(self)
+        if let window = ancestor.window { window.constraintEngine.activate(self) } else { ancestor.layoutEngineIfCreated?.activate(self) }
     }
 
     private func uninstall() {

@@ -1,5 +1,8 @@
-/// A window's constraint layout: every active constraint of its views, solved together by
-/// one incremental Cassowary solver (as UIKit keeps one engine per window).
+/// A tree's constraint layout: every active constraint of its views, solved together by
+/// one incremental Cassowary solver (as UIKit keeps one engine per window). A window has
+/// one; a tree outside any window gets one at its root when it is laid out (a stack view
+/// made before it is shown); `systemLayoutSizeFitting` makes a throwaway one over a view's
+/// subtree that leaves the views' own state alone.
 ///
 /// Variables are per view, relative to its superview, and per layout guide, relative to its
 /// owning view (LayoutItem); a constraint between items at different depths is expressed in
@@ -8,11 +11,15 @@
 /// layout pass solves when something changed, and each view lays out its constrained
 /// subviews from the solution before its own `layoutSubviews()`.
 ///
-/// Not yet: baselines, bounds origins (a
-/// scroll view's content), stack views on constraints (issue 30).
+/// Not yet: baselines, bounds origins (a scroll view's content) (issue 30).
 @MainActor
 final class LayoutEngine {
-    private weak var window: Window?
+    /// The view at the root of the tree it solves (a window, or a tree's topmost view).
+    private(set) weak var root: View?
+    /// Whether its items are the views' own (`constraintState.item`): false for a throwaway
+    /// engine beside another one that holds them.
+    private let ownsItems: Bool
+    private var window: Window? { root as? Window }
     private let solver = LayoutSolver()
     /// The active constraints it holds, in activation order, with their solver forms (none
     /// for a broken one).
@@ -23,10 +30,13 @@ final class LayoutEngine {
     /// Views that asked for `updateConstraints()` before the next layout.
     private var needingUpdate: [View] = []
 
-    init(window: Window) { self.window = window }
+    init(root: View, ownsItems: Bool = true) {
+        self.root = root
+        self.ownsItems = ownsItems
+    }
 
     private func trace(_ message: @autoclosure () -> String) {
-        window?.application?.tracer.log(.layout, message())
+        root?.window?.application?.tracer.log(.layout, message())
     }
 
     var constraintCount: Int { constraints.count }
@@ -110,7 +120,7 @@ final class LayoutEngine {
                 && [entry.constraint.firstItem, entry.constraint.secondItem].contains { item in items.contains { $0 === item } }
         }.sorted { $0.order < $1.order }.map { "    \($0.constraint.description)" }
         let pins = [constraint.firstView, constraint.secondView].compactMap { $0 }
-            .filter { $0.translatesAutoresizingMaskIntoConstraints && $0.constraintState?.item != nil }
+            .filter { $0.translatesAutoresizingMaskIntoConstraints && self.items[ObjectIdentifier($0)] != nil }
             .map { "    <autoresizing-mask constraints: \($0.debugName) frame \($0.frame)>" }
         Diagnostics.report(.apiMisuse, "Unable to simultaneously satisfy constraints. At least one of these is one you don't want:\n"
             + (related + pins).joined(separator: "\n")
@@ -176,22 +186,33 @@ final class LayoutEngine {
     // MARK: Items
 
     func item(for view: View) -> LayoutItem {
-        if let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item { return item }
+        if let item = items[ObjectIdentifier(view)] { return item }
         let item = LayoutItem(view)
         items[ObjectIdentifier(view)] = item
-        view.constraintStateOrNew.item = item
-        if view.translatesAutoresizingMaskIntoConstraints { pin(item, to: view.frame) } else { constrainIntrinsicSize(item) }
-        if !view.translatesAutoresizingMaskIntoConstraints { view.superview?.constraintStateOrNew.hasConstrainedSubviews = true }
+        if ownsItems { view.constraintStateOrNew.item = item }
+        if view === root && !(view is Window) {
+            // A tree's root has no superview to place it: its frame is given. (A throwaway
+            // engine's caller constrains the root itself.)
+            if ownsItems { pin(item, to: view.frame) }
+        } else if view.translatesAutoresizingMaskIntoConstraints {
+            pin(item, to: view.frame)
+        } else {
+            constrainIntrinsicSize(item)
+            if ownsItems { view.superview?.constraintStateOrNew.hasConstrainedSubviews = true }
+        }
         return item
     }
+
+    /// `view`'s item here, if it has one.
+    func existingItem(for view: View) -> LayoutItem? { items[ObjectIdentifier(view)] }
 
     /// A guide's variables: free for a guide of the app's (constraints place it), pinned to
     /// the owning view's bounds less its insets for the safe area.
     func item(for guide: LayoutGuide, in owner: View) -> LayoutItem {
-        if let item = guide.constraintItem, items[ObjectIdentifier(guide)] === item { return item }
+        if let item = items[ObjectIdentifier(guide)] { return item }
         let item = LayoutItem(guide)
         items[ObjectIdentifier(guide)] = item
-        guide.constraintItem = item
+        if ownsItems { guide.constraintItem = item }
         if guide.kind != .custom { pin(item, of: guide, in: owner) }
         return item
     }
@@ -238,14 +259,14 @@ final class LayoutEngine {
 
     /// `view`'s margins changed: its margins guide's pins follow (incrementally).
     func guideInsetsChanged(of view: View) {
-        if let readable = view.constraintState?.systemGuides[.readable], let item = readable.constraintItem, items[ObjectIdentifier(readable)] === item {
+        if let readable = view.constraintState?.systemGuides[.readable], let item = items[ObjectIdentifier(readable)] {
             // Its pins mix the insets into several terms: made again.
             for c in item.pins { try? solver.remove(c) }
             pin(item, of: readable, in: view)
             markNeedsSolve()
         }
-        guard let guide = view.constraintState?.systemGuides[.margins], let item = guide.constraintItem,
-              items[ObjectIdentifier(guide)] === item, item.pins.count == 4 else { return }
+        guard let guide = view.constraintState?.systemGuides[.margins], let item = items[ObjectIdentifier(guide)],
+              item.pins.count == 4 else { return }
         let i = guide.insets(of: view)
         for (pin, constant) in zip(item.pins, [-i.left, -i.top, i.left + i.right, i.top + i.bottom]) where pin.expression.constant != constant {
             try? solver.changeConstant(of: pin, to: constant)
@@ -288,9 +309,10 @@ final class LayoutEngine {
         markNeedsSolve()
     }
 
-    /// A translating view's frame changed: its pins follow (incrementally).
-    func frameChanged(of item: LayoutItem) {
-        guard let view = item.view, view.translatesAutoresizingMaskIntoConstraints, item.pins.count == 4 else { return }
+    /// A translating view's frame (or a tree's root's) changed: its pins follow (incrementally).
+    func frameChanged(of view: View) {
+        guard let item = items[ObjectIdentifier(view)], view.translatesAutoresizingMaskIntoConstraints || view === root,
+              item.view === view, item.pins.count == 4 else { return }
         let values = [view.frame.minX, view.frame.minY, view.frame.width, view.frame.height]
         for (pin, value) in zip(item.pins, values) where pin.expression.constant != -value {
             try? solver.changeConstant(of: pin, to: -value)
@@ -299,7 +321,7 @@ final class LayoutEngine {
     }
 
     func translatesChanged(of view: View) {
-        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return }
+        guard let item = items[ObjectIdentifier(view)], view !== root else { return }
         for c in item.pins + item.intrinsic { try? solver.remove(c) }
         item.pins = []
         item.intrinsic = []
@@ -311,7 +333,7 @@ final class LayoutEngine {
     }
 
     func intrinsicSizeChanged(of view: View) {
-        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item,
+        guard let item = items[ObjectIdentifier(view)], view !== root,
               !view.translatesAutoresizingMaskIntoConstraints else { return }
         for c in item.intrinsic { try? solver.remove(c) }
         item.intrinsic = []
@@ -345,7 +367,7 @@ final class LayoutEngine {
     /// Whether `view`'s solved frame is one of many equally good ones (UIKit's
     /// `hasAmbiguousLayout`): any of its four variables is.
     func hasAmbiguousLayout(_ view: View) -> Bool {
-        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return false }
+        guard let item = items[ObjectIdentifier(view)] else { return false }
         return [item.minX, item.minY, item.width, item.height].contains { solver.isAmbiguous($0) }
     }
 
@@ -354,7 +376,7 @@ final class LayoutEngine {
     /// constraint weaker than any priority, and the pull is taken away again. The solution
     /// stays where the pull left it (as good as before), until something changes.
     func exerciseAmbiguity(of view: View, distance: Double) {
-        guard let item = view.constraintState?.item, items[ObjectIdentifier(view)] === item else { return }
+        guard let item = items[ObjectIdentifier(view)] else { return }
         solver.updateVariables()
         let ambiguous = [item.minX, item.minY, item.width, item.height].filter { solver.isAmbiguous($0) }
         guard !ambiguous.isEmpty else { return }
@@ -410,6 +432,18 @@ final class LayoutEngine {
         markNeedsSolve()
     }
 
+    /// The engine is dropped (its root joined another tree): the views and guides forget
+    /// their items in it.
+    func discard() {
+        for item in items.values {
+            if item.view?.constraintState?.item === item { item.view?.constraintState?.item = nil }
+            if item.guide?.constraintItem === item { item.guide?.constraintItem = nil }
+        }
+        for entry in constraints.values where entry.constraint.engine === self { entry.constraint.engine = nil }
+        items = [:]
+        constraints = [:]
+    }
+
     /// `root`'s subtree joined the window: the constraints installed in it are solved here.
     func subtreeJoined(_ root: View) {
         var pending = [root]
@@ -432,7 +466,7 @@ final class LayoutEngine {
     private func markNeedsSolve() {
         guard !needsSolve else { return }
         needsSolve = true
-        window?.setNeedsLayout()
+        root?.setNeedsLayout()
     }
 
     /// Before a layout pass: the views that asked run `updateConstraints()` (deepest first,
@@ -453,7 +487,7 @@ final class LayoutEngine {
         guard needsSolve else { return }
         needsSolve = false
         solver.updateVariables()
-        let scale = window?.screenScale ?? 1
+        let scale = root?.window?.screenScale ?? 1
         var moved: [String] = []
         for item in items.values {
             guard let view = item.view, !view.translatesAutoresizingMaskIntoConstraints else { continue }
@@ -463,7 +497,7 @@ final class LayoutEngine {
             }
             if frame != view.frame {
                 view.superview?.setNeedsLayout()
-                if window?.application?.tracer.isEnabled(.layout) == true { moved.append("\(view.debugName) -> \(frame)") }
+                if root?.window?.application?.tracer.isEnabled(.layout) == true { moved.append("\(view.debugName) -> \(frame)") }
             }
         }
         trace("solved \(constraints.count) constraints, \(solver.pivots) pivots so far; moves: \(moved.isEmpty ? "none" : moved.sorted().joined(separator: ", "))")

@@ -97,7 +97,7 @@ extension View {
     /// Removes `guide`; its active constraints are deactivated (as UIKit's are).
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self, let state = constraintState, let index = state.guides.firstIndex(where: { $0 === guide }) else { return }
-        window?.constraintEngineIfCreated?.guideLeaves(guide)
+        layoutEngineIfCreated?.guideLeaves(guide)
         state.guides.remove(at: index)
         guide.owningView = nil
     }

@@ -13,7 +13,7 @@ extension View {
         set {
             guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
             constraintStateOrNew.translatesAutoresizingMaskIntoConstraints = newValue
-            window?.constraintEngineIfCreated?.translatesChanged(of: self)
+            layoutEngineIfCreated?.translatesChanged(of: self)
             if !newValue { superview?.setNeedsLayout() }
         }
     }
@@ -54,7 +54,7 @@ extension View {
 
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         constraintStateOrNew.hugging[axis] = priority
-        window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
+        layoutEngineIfCreated?.intrinsicSizeChanged(of: self)
     }
 
     /// How strongly the view resists shrinking below its intrinsic size (UIKit's default 750).
@@ -64,7 +64,7 @@ extension View {
 
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         constraintStateOrNew.compressionResistance[axis] = priority
-        window?.constraintEngineIfCreated?.intrinsicSizeChanged(of: self)
+        layoutEngineIfCreated?.intrinsicSizeChanged(of: self)
     }
 
     // MARK: The update-constraints pass
@@ -72,7 +72,7 @@ extension View {
     /// Asks for `updateConstraints()` before the next layout (UIKit's).
     public func setNeedsUpdateConstraints() {
         constraintStateOrNew.needsUpdateConstraints = true
-        if let engine = window?.constraintEngine { engine.setNeedsUpdateConstraints(self) }
+        if let engine = window?.constraintEngine ?? layoutEngineIfCreated { engine.setNeedsUpdateConstraints(self) }
     }
 
     /// Runs `updateConstraints()` now if it was asked for.
@@ -88,7 +88,7 @@ extension View {
     /// well (UIKit's `hasAmbiguousLayout`, for debugging). False for a view constraints do
     /// not place.
     public var hasAmbiguousLayout: Bool {
-        guard !translatesAutoresizingMaskIntoConstraints, let engine = window?.constraintEngineIfCreated else { return false }
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = layoutEngineIfCreated else { return false }
         engine.solveIfNeeded()
         return engine.hasAmbiguousLayout(self)
     }
@@ -96,7 +96,7 @@ extension View {
     /// Moves the view to another frame its constraints allow just as well, when its layout is
     /// ambiguous (UIKit's, for debugging: call it again to see the frame move back and forth).
     public func exerciseAmbiguityInLayout() {
-        guard !translatesAutoresizingMaskIntoConstraints, let engine = window?.constraintEngineIfCreated else { return }
+        guard !translatesAutoresizingMaskIntoConstraints, let engine = layoutEngineIfCreated else { return }
         let state = constraintStateOrNew
         state.exerciseDirection = -state.exerciseDirection
         engine.solveIfNeeded()
@@ -105,7 +105,7 @@ extension View {
 
     /// The active constraints that place this view along `axis` (UIKit's, for debugging).
     public func constraintsAffectingLayout(for axis: LayoutAxis) -> [LayoutConstraint] {
-        window?.constraintEngineIfCreated?.constraintsAffectingLayout(of: self, horizontal: axis == .horizontal) ?? []
+        layoutEngineIfCreated?.constraintsAffectingLayout(of: self, horizontal: axis == .horizontal) ?? []
     }
 
     // MARK: Used by the engine and the layout pass
@@ -153,13 +153,58 @@ extension View {
         return nil
     }
 
-    /// Sets the frames of the subviews that constraints place, from the window's solution.
+    /// Sets the frames of the subviews that constraints place, from the tree's solution.
     func layOutConstrainedSubviews() {
-        guard let window, let engine = window.constraintEngineIfCreated else { return }
+        guard let engine = layoutEngineIfCreated else { return }
         engine.solveIfNeeded()
-        let scale = window.screenScale
+        let scale = window?.screenScale ?? 1
         for subview in subviews where !subview.translatesAutoresizingMaskIntoConstraints {
-            if let item = subview.constraintState?.item, let frame = item.solvedFrame(scale: scale) { subview.frame = frame }
+            if let item = engine.existingItem(for: subview), let frame = item.solvedFrame(scale: scale) { subview.frame = frame }
+        }
+    }
+
+    // MARK: Which engine
+
+    /// The engine that solves this view's tree: its window's, or, outside any window, the
+    /// one at the tree's root (made when the tree is first laid out with constraints in it).
+    var layoutEngineIfCreated: LayoutEngine? {
+        if let window { return window.constraintEngineIfCreated }
+        guard ViewConstraintState.everUsed else { return nil }
+        return rootView.constraintState?.detachedEngine
+    }
+
+    /// The engine for a layout pass of a tree outside any window: made at its root the first
+    /// time constraints are installed in it (UIKit lays out such a tree too: a stack view
+    /// made and sized before it is shown).
+    func layoutEngineForLayoutPass() -> LayoutEngine? {
+        if let engine = layoutEngineIfCreated { return engine }
+        guard window == nil, ViewConstraintState.everUsed else { return nil }
+        let root = rootView
+        guard root.hasInstalledConstraints else { return nil }
+        let engine = LayoutEngine(root: root)
+        root.constraintStateOrNew.detachedEngine = engine
+        engine.subtreeJoined(root)
+        return engine
+    }
+
+    /// The subtree moved from one tree to another: its constraints leave the old tree's
+    /// engine (those to views outside are deactivated, as UIKit's are) and join the new one's.
+    /// `oldEngine`: the engine it was in; a root's own detached engine is dropped.
+    func constraintsFollowSubtree(from oldEngine: LayoutEngine?) {
+        if let oldEngine {
+            if oldEngine.root === self {
+                oldEngine.discard()
+                constraintState?.detachedEngine = nil
+            } else {
+                oldEngine.subtreeLeft(self)
+            }
+        }
+        if let window {
+            if let engine = window.constraintEngineIfCreated ?? (ViewConstraintState.everUsed && hasInstalledConstraints ? window.constraintEngine : nil) {
+                engine.subtreeJoined(self)
+            }
+        } else if superview != nil, let engine = layoutEngineIfCreated {
+            engine.subtreeJoined(self)
         }
     }
 }

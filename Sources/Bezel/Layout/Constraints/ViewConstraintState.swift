@@ -11,8 +11,11 @@ final class ViewConstraintState {
     var translatesAutoresizingMaskIntoConstraints = true
     /// Active constraints installed on this view (UIKit's `constraints`).
     var installed: [LayoutConstraint] = []
-    /// The view's variables in its window's engine, while it has some.
+    /// The view's variables in its tree's engine, while it has some.
     var item: LayoutItem?
+    /// The engine of the tree this view is the root of, outside any window (made by a
+    /// layout pass; dropped when the view joins a superview).
+    var detachedEngine: LayoutEngine?
     /// UIKit's defaults for views made in code: hugging 250, compression resistance 750.
     var hugging = AxisPriorities(.defaultLow)
     var compressionResistance = AxisPriorities(.defaultHigh)
