@@ -26,55 +26,6 @@ import Testing
         #expect(header.frame.width == 0)
     }
 
-    @Test func stackViewDistributions() {
-        let a = View(frame: Rect(x: 0, y: 0, width: 50, height: 20))
-        let b = View(frame: Rect(x: 0, y: 0, width: 80, height: 30))
-        let c = View(frame: Rect(x: 0, y: 0, width: 30, height: 10))
-        let stack = StackView(frame: Rect(x: 0, y: 0, width: 300, height: 40), arrangedSubviews: [a, b, c])
-        stack.spacing = 10
-        stack.layoutIfNeeded()
-        #expect(a.frame == Rect(x: 0, y: 0, width: 50, height: 40))
-        #expect(b.frame == Rect(x: 60, y: 0, width: 80, height: 40))
-        #expect(c.frame == Rect(x: 150, y: 0, width: 150, height: 40), "fill: the last view takes the rest")
-
-        stack.distribution = .fillEqually
-        stack.layoutIfNeeded()
-        #expect(a.frame.width == (300 - 20) / 3.0 && c.frame.maxX == 300)
-
-        c.frame.size.width = 30
-        stack.distribution = .equalSpacing
-        stack.alignment = .center
-        b.frame.size = Size(width: 80, height: 30)
-        stack.layoutIfNeeded()
-        #expect(b.frame.minY == 5, "centred across the axis")
-        #expect(c.frame.maxX == 300 && a.frame.minX == 0)
-
-        stack.axis = .vertical
-        stack.frame = Rect(x: 0, y: 0, width: 100, height: 300)
-        stack.distribution = .fillEqually
-        stack.alignment = .fill
-        stack.layoutMargins = EdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
-        stack.layoutIfNeeded()
-        #expect(a.frame == Rect(x: 5, y: 10, width: 90, height: (280 - 20) / 3.0))
-    }
-
-    @Test func stackViewSurvivesZeroAndNegativeSizes() {
-        let views = (0..<3).map { _ in View(frame: Rect(x: 0, y: 0, width: 100, height: 10)) }
-        let stack = StackView(frame: Rect(x: 0, y: 0, width: 50, height: 10), arrangedSubviews: views)
-        stack.spacing = -5
-        stack.layoutIfNeeded()
-        #expect(views.allSatisfy { $0.frame.width >= 0 })
-        stack.frame.size = Size(width: 0, height: 0)
-        stack.distribution = .fillEqually
-        stack.layoutIfNeeded()
-        #expect(views.allSatisfy { $0.frame.width == 0 })
-        views[1].isHidden = true
-        stack.removeArrangedSubview(views[2])
-        stack.frame.size = Size(width: 100, height: 10)
-        stack.layoutIfNeeded()
-        #expect(views[0].frame.width == 100, "hidden and removed views take no space")
-    }
-
     @Test func layoutRunsBeforeAFrameAndOnlyWhenAsked() {
         final class Counting: View {
             var layouts = 0

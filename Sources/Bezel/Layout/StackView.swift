@@ -1,26 +1,84 @@
-/// UIKit's `UIStackView`, without Auto Layout: arranges its arranged subviews in a row or a
-/// column, so screens need no absolute coordinates.
+/// UIKit's `UIStackView`: arranges its arranged subviews in a row or a column with
+/// constraints it makes and keeps up to date (StackView+Constraints.swift), so screens need
+/// no coordinates and the arrangement follows text sizes, hidden views and the panel's size.
 ///
-/// Along the axis, `distribution` decides the sizes: `.fillEqually` divides the space equally;
-/// `.fill` keeps each view's size (its `intrinsicContentSize` when it has one, else its current
-/// frame) and gives the leftover space (or takes the overflow) to the last view;
-/// `.equalSpacing` keeps the sizes and spreads the leftover space between the views. Across
-/// the axis, `alignment` places each view. Sizes never go below zero.
+/// As in UIKit, arranged views stop translating their autoresizing masks; along the axis
+/// `distribution` decides the sizes and across it `alignment` places each view; a hidden
+/// arranged view takes no space; the stack's own size comes from its constraints, or, when
+/// nothing sizes it, from its arranged views (it hugs them).
+///
+/// One difference, so that frame-sized views keep working: an arranged view with no
+/// intrinsic size on an axis keeps the size its frame had when it was arranged, as a
+/// preference (priority 250) that its own constraints override. UIKit leaves such a view's
+/// size ambiguous.
 @MainActor
 open class StackView: View {
     public enum Axis: Sendable { case horizontal, vertical }
-    public enum Distribution: Sendable { case fill, fillEqually, equalSpacing }
-    public enum Alignment: Sendable { case fill, leading, center, trailing }
 
-    public var axis: Axis = .horizontal { didSet { setNeedsLayout() } }
-    public var distribution: Distribution = .fill { didSet { setNeedsLayout() } }
-    public var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
-    /// Space between neighbours (negative is treated as 0).
-    public var spacing: Double = 0 { didSet { setNeedsLayout() } }
-    /// Space around the arranged views inside the stack (zero by default, unlike a view's 8).
-    open override var layoutMargins: EdgeInsets { didSet { setNeedsLayout() } }
+    /// UIKit's `UIStackView.Distribution`: how the arranged views share the stack's length.
+    public enum Distribution: Sendable {
+        /// The views keep their natural sizes; the one with the lowest content hugging (or
+        /// compression resistance, when they do not fit) takes the difference: on a tie, the
+        /// last of them (UIKit resolves ties by index).
+        case fill
+        /// Every view the same size.
+        case fillEqually
+        /// Sizes in proportion to the views' natural sizes.
+        case fillProportionally
+        /// Natural sizes, the space left over shared equally between neighbours (at least
+        /// `spacing`).
+        case equalSpacing
+        /// Natural sizes, the centres equally far apart (neighbours at least `spacing` apart).
+        case equalCentering
+    }
+
+    /// UIKit's `UIStackView.Alignment`: where each view sits across the axis.
+    public enum Alignment: Sendable {
+        /// As large as the stack across the axis.
+        case fill
+        /// At the top (a horizontal stack) or the leading edge (a vertical one).
+        case leading
+        case center
+        /// At the bottom (a horizontal stack) or the trailing edge (a vertical one).
+        case trailing
+        /// UIKit's names for a horizontal stack's `leading` and `trailing`.
+        public static var top: Alignment { .leading }
+        public static var bottom: Alignment { .trailing }
+    }
+
+    /// UIKit's `UIStackView.spacingUseDefault`: `customSpacing(after:)` when none was set.
+    public static let spacingUseDefault = Double.greatestFiniteMagnitude
+
+    public var axis: Axis = .horizontal { didSet { arrangementChanged() } }
+    public var distribution: Distribution = .fill { didSet { arrangementChanged() } }
+    public var alignment: Alignment = .fill { didSet { arrangementChanged() } }
+    /// Space between neighbours (negative overlaps them, as in UIKit; non-finite is refused).
+    public var spacing: Double = 0 {
+        didSet {
+            guard spacing.isFinite else {
+                Diagnostics.report(.apiMisuse, "StackView.spacing: \(spacing) is not finite; \(oldValue) kept")
+                spacing = oldValue
+                return
+            }
+            arrangementChanged()
+        }
+    }
+    /// Whether the views are arranged inside the layout margins (UIKit's default: false,
+    /// against the stack's own edges).
+    public var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
+    /// A stack's margins are zero unless set (they matter with
+    /// `isLayoutMarginsRelativeArrangement`).
+    open override var layoutMargins: EdgeInsets { didSet { if isLayoutMarginsRelativeArrangement { arrangementChanged() } } }
 
     public private(set) var arrangedSubviews: [View] = []
+    /// `setCustomSpacing(_:after:)`'s values, by view.
+    var customSpacings: [ObjectIdentifier: Double] = [:]
+    /// Each arranged view's frame size when it was arranged (its size where it has no
+    /// intrinsic one).
+    var arrangedFrameSizes: [ObjectIdentifier: Size] = [:]
+    /// The constraints and guides the stack made for the current arrangement.
+    var arrangement: [LayoutConstraint] = []
+    var arrangementGuides: [LayoutGuide] = []
 
     public init(frame: Rect = .zero, arrangedSubviews views: [View] = []) {
         super.init(frame: frame)
@@ -29,68 +87,59 @@ open class StackView: View {
     }
 
     public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Arranges `view` at `index` (clamped) and makes it a subview if it is not one.
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        guard view !== self else {
+            return Diagnostics.report(.apiMisuse, "StackView.insertArrangedSubview: a stack view cannot arrange itself; ignored")
+        }
         arrangedSubviews.removeObject(view)
-        arrangedSubviews.append(view)
-        addSubview(view)
-        setNeedsLayout()
+        arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
+        arrangedFrameSizes[ObjectIdentifier(view)] = view.frame.size
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+        arrangementChanged()
     }
 
     /// Stops arranging `view` (it stays a subview, as in UIKit).
     public func removeArrangedSubview(_ view: View) {
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeObject(view)
+        customSpacings[ObjectIdentifier(view)] = nil
+        arrangedFrameSizes[ObjectIdentifier(view)] = nil
+        arrangementChanged()
+    }
+
+    /// The space after `view` instead of `spacing` (UIKit's; `spacingUseDefault` goes back
+    /// to `spacing`).
+    public func setCustomSpacing(_ spacing: Double, after view: View) {
+        guard spacing.isFinite || spacing == Self.spacingUseDefault else {
+            return Diagnostics.report(.apiMisuse, "StackView.setCustomSpacing: \(spacing) is not finite; ignored")
+        }
+        customSpacings[ObjectIdentifier(view)] = spacing == Self.spacingUseDefault ? nil : spacing
+        arrangementChanged()
+    }
+
+    /// The space after `view`: its custom spacing, or `spacingUseDefault`.
+    public func customSpacing(after view: View) -> Double {
+        customSpacings[ObjectIdentifier(view)] ?? Self.spacingUseDefault
+    }
+
+    /// An arranged view was hidden or shown: it collapses or takes its place again.
+    func arrangedSubviewVisibilityChanged(_ view: View) {
+        if arrangedSubviews.contains(where: { $0 === view }) { arrangementChanged() }
+    }
+
+    /// The arrangement's constraints are made again before the next layout.
+    func arrangementChanged() {
+        setNeedsUpdateConstraints()
         setNeedsLayout()
     }
 
-    open override func layoutSubviews() {
-        let visible = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
-        guard !visible.isEmpty else { return }
-        let content = Rect(x: bounds.minX + layoutMargins.left, y: bounds.minY + layoutMargins.top,
-                           width: max(0, bounds.width - layoutMargins.left - layoutMargins.right),
-                           height: max(0, bounds.height - layoutMargins.top - layoutMargins.bottom))
-        let horizontal = axis == .horizontal
-        let length = horizontal ? content.width : content.height
-        let across = horizontal ? content.height : content.width
-        let gap = max(0, spacing)
-        let gaps = gap * Double(visible.count - 1)
-        func natural(_ view: View) -> Double {
-            let intrinsic = view.intrinsicContentSize
-            let value = horizontal ? intrinsic.width : intrinsic.height
-            return value >= 0 ? value : (horizontal ? view.frame.width : view.frame.height)
-        }
-        var sizes: [Double]
-        var spacingUsed = gap
-        switch distribution {
-        case .fillEqually:
-            sizes = Array(repeating: max(0, (length - gaps) / Double(visible.count)), count: visible.count)
-        case .fill:
-            sizes = visible.map(natural)
-            let leftover = length - gaps - sizes.reduce(0, +)
-            sizes[sizes.count - 1] = max(0, sizes[sizes.count - 1] + leftover)
-        case .equalSpacing:
-            sizes = visible.map(natural)
-            if visible.count > 1 {
-                spacingUsed = max(gap, (length - sizes.reduce(0, +)) / Double(visible.count - 1))
-            }
-        }
-        var position = horizontal ? content.minX : content.minY
-        for (view, size) in zip(visible, sizes) {
-            let acrossNatural: Double = {
-                let intrinsic = view.intrinsicContentSize
-                let value = horizontal ? intrinsic.height : intrinsic.width
-                return min(across, value >= 0 ? value : (horizontal ? view.frame.height : view.frame.width))
-            }()
-            let acrossSize = alignment == .fill ? across : acrossNatural
-            let start = horizontal ? content.minY : content.minX
-            let offset: Double
-            switch alignment {
-            case .fill, .leading: offset = 0
-            case .center: offset = (across - acrossSize) / 2
-            case .trailing: offset = across - acrossSize
-            }
-            view.frame = horizontal
-                ? Rect(x: position, y: start + offset, width: size, height: acrossSize)
-                : Rect(x: start + offset, y: position, width: acrossSize, height: size)
-            position += size + spacingUsed
-        }
+    open override func updateConstraints() {
+        rebuildArrangement()
+        super.updateConstraints()
     }
 }

@@ -106,6 +106,8 @@ open class View: Responder {
             updateHitTestExclusion()
             setNeedsDisplay()
             if isHidden { resignFirstResponderOnLeaving() }
+            // A stack view's arranged view collapses or comes back (UIKit's).
+            if let stack = superview as? StackView { stack.arrangedSubviewVisibilityChanged(self) }
         }
     }
     /// Opacity 0...1, applied to the view and its subviews as one group; below 0.01 the view

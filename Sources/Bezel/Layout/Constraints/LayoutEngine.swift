@@ -314,10 +314,55 @@ final class LayoutEngine {
         guard let item = items[ObjectIdentifier(view)], view.translatesAutoresizingMaskIntoConstraints || view === root,
               item.view === view, item.pins.count == 4 else { return }
         let values = [view.frame.minX, view.frame.minY, view.frame.width, view.frame.height]
-        for (pin, value) in zip(item.pins, values) where pin.expression.constant != -value {
-            try? solver.changeConstant(of: pin, to: -value)
+        var changed = false
+        for (pin, value) in zip(item.pins, values) where pin.expression.constant != -value || !solver.contains(pin) {
+            changed = true
+            do {
+                if solver.contains(pin) { try solver.changeConstant(of: pin, to: -value) } else {
+                    pin.expression.constant = -value
+                    try solver.add(pin)
+                }
+            } catch {
+                keepFrame(pin, of: view)
+            }
         }
+        // A frame that grew again may let constraints broken for it hold once more.
+        if changed, constraints.values.contains(where: { $0.solved == nil && $0.constraint.isBroken }) { retryBroken() }
         markNeedsSolve()
+    }
+
+    /// A translating view's new frame contradicts required constraints: the frame is what the
+    /// app set, so the latest-activated required constraint on the view that makes room for
+    /// it is broken (reported as UIKit reports, once); if none does, the frame's pin stays
+    /// out until the frame changes again.
+    private func keepFrame(_ pin: SolverConstraint, of view: View) {
+        let candidates = constraints.values.filter { entry in
+            entry.solved != nil && entry.constraint.priority == .required
+                && (entry.constraint.firstView === view || entry.constraint.secondView === view)
+        }.sorted { $0.order > $1.order }
+        for entry in candidates {
+            guard let solved = entry.solved else { continue }
+            try? solver.remove(solved)
+            if (try? solver.add(pin)) != nil {
+                constraints[ObjectIdentifier(entry.constraint)]?.solved = nil
+                reportBroken(entry.constraint)
+                return
+            }
+            try? solver.add(solved)
+        }
+        Diagnostics.report(.apiMisuse, "constraint layout: \(view.debugName)'s frame \(view.frame) contradicts its required constraints; it is left to them until it changes")
+    }
+
+    /// Broken constraints are tried again, silently (each was reported when it broke).
+    private func retryBroken() {
+        for entry in constraints.values.sorted(by: { $0.order < $1.order }) where entry.solved == nil && entry.constraint.isBroken {
+            guard let expression = expression(for: entry.constraint) else { continue }
+            let solved = SolverConstraint(expression, entry.constraint.relation.solverRelation, strength: entry.constraint.priority.strength)
+            if (try? solver.add(solved)) != nil {
+                constraints[ObjectIdentifier(entry.constraint)]?.solved = solved
+                entry.constraint.isBroken = false
+            }
+        }
     }
 
     func translatesChanged(of view: View) {
