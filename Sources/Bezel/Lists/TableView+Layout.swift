@@ -84,7 +84,7 @@ extension TableView {
             Diagnostics.report(.apiMisuse, "cellForRowAt \(path) returned the cell of row \(other): use dequeueReusableCell(withIdentifier:for:) for every row; the row is left empty")
             return
         }
-        measure(path)
+        measure(path, cell: cell)
         guard let rect = rowRect(path) else { return }
         visibleCells[path] = cell
         cell.tableView = self
@@ -106,13 +106,15 @@ extension TableView {
         tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
     }
 
-    /// With estimated heights: asks the delegate for the row's height as it appears, and
-    /// keeps what is on screen still when a row above the visible top changes height.
-    private func measure(_ path: IndexPath) {
+    /// With estimated heights: asks the delegate for the row's height as it appears (or
+    /// sizes `cell` by its constraints for `automaticDimension`), and keeps what is on screen
+    /// still when a row above the visible top changes height.
+    private func measure(_ path: IndexPath, cell: TableViewCell) {
         let rows = sections[path.section].rows
         // Without estimates every height was asked at the reload.
-        guard estimatedRowHeight != 0, let tableDelegate else { return }
-        let height = sanitizedHeight(tableDelegate.tableView(self, heightForRowAt: path))
+        guard estimatedRowHeight != 0 else { return }
+        let asked = tableDelegate?.tableView(self, heightForRowAt: path) ?? rowHeight
+        let height = asked == Self.automaticDimension ? selfSizedHeight(of: cell) : sanitizedHeight(asked)
         let old = rows.height(of: path.row)
         // The same height with no per-row storage yet: nothing to record (no allocation).
         if height == old && !rows.hasOwnHeights { return }
@@ -125,6 +127,24 @@ extension TableView {
             // The row is partly above the top edge: the content under the finger stays put.
             shiftContentOffset(by: Point(x: 0, y: height - old))
         }
+    }
+
+    /// A self-sizing row's height: the cell at the table's width, its content view as tall as
+    /// its constraints make it (UIKit's `systemLayoutSizeFitting` with the width required and
+    /// the height at fitting priority). A content view without constraints gives 44, as
+    /// UIKit's does.
+    func selfSizedHeight(of cell: TableViewCell) -> Double {
+        cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: cell.frame.height)
+        cell.layoutIfNeeded()
+        let content = cell.contentView
+        guard content.constraintState?.installed.isEmpty == false || content.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else {
+            return Self.defaultRowHeight
+        }
+        let size = content.systemLayoutSizeFitting(Size(width: content.bounds.width, height: 0), withHorizontalFittingPriority: .required,
+                                                   verticalFittingPriority: .fittingSizeLevel)
+        // Whole points up, as UIKit rounds to the screen's pixels (the separator draws inside).
+        let scale = window?.screenScale ?? 1
+        return (size.height * scale).rounded(.up) / scale
     }
 
     func configure(_ cell: TableViewCell, at path: IndexPath) {

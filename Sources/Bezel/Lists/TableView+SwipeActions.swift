@@ -101,7 +101,7 @@ extension TableView {
             let title = action.title ?? ""
             let textWidth = TextMetrics.measurer?.measureText(title, style: TextStyle(size: 15), width: nil).width ?? Double(title.count) * 9
             let width = max(Self.minimumActionWidth, textWidth.rounded(.up) + 30)
-            let button = Button(frame: Rect(x: x, y: 0, width: width, height: rowRect(path)?.height ?? rowHeight))
+            let button = Button(frame: Rect(x: x, y: 0, width: width, height: rowRect(path)?.height ?? standardRowHeight))
             button.title = title
             button.titleStyle = TextStyle(size: 15, color: .white, alignment: .center)
             button.setTitleColor(.white, for: .normal)

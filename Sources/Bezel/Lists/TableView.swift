@@ -46,11 +46,17 @@ open class TableView: ScrollView {
     }
     weak var tableDelegate: (any TableViewDelegate)?
 
-    /// Every row's height unless the delegate gives its own (UIKit default 44).
+    /// Every row's height unless the delegate gives its own (44 by default).
+    /// `automaticDimension`: each row as tall as its cell's constraints make its content
+    /// view (UIKit's self-sizing cells), measured as the row is about to show, with
+    /// `estimatedRowHeight` (or 44) until then; a cell whose constraints give no height gets 44.
     public var rowHeight = TableView.defaultRowHeight {
-        didSet { if !(rowHeight.isFinite && rowHeight >= 0) { rowHeight = oldValue; Diagnostics.report(.apiMisuse, "rowHeight must be finite and 0 or more; kept \(oldValue)") }
+        didSet { if !((rowHeight.isFinite && rowHeight >= 0) || rowHeight == Self.automaticDimension) { rowHeight = oldValue; Diagnostics.report(.apiMisuse, "rowHeight must be finite and 0 or more, or automaticDimension; kept \(oldValue)") }
                  if rowHeight != oldValue { reloadData() } }
     }
+
+    /// `rowHeight`, or 44 where it is `automaticDimension` and nothing was measured.
+    var standardRowHeight: Double { rowHeight >= 0 ? rowHeight : Self.defaultRowHeight }
     /// The height rows are given until they are about to show (`automaticDimension`, the
     /// default, uses `rowHeight`; 0 asks the delegate for every row's height at each reload).
     public var estimatedRowHeight = TableView.automaticDimension {
@@ -169,7 +175,7 @@ open class TableView: ScrollView {
             cell = TableViewCell(style: .default, reuseIdentifier: identifier)
         }
         View.performWithoutAnimation {
-            cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: rowRect(indexPath)?.height ?? rowHeight)
+            cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: rowRect(indexPath)?.height ?? standardRowHeight)
         }
         return cell
     }
@@ -247,14 +253,14 @@ open class TableView: ScrollView {
 
     /// The height a row has before it is asked for: the estimate, or `rowHeight`.
     var defaultRowHeight: Double {
-        estimatedRowHeight > 0 ? estimatedRowHeight : rowHeight
+        estimatedRowHeight > 0 ? estimatedRowHeight : standardRowHeight
     }
 
     func sanitizedHeight(_ h: Double) -> Double {
-        if h == Self.automaticDimension { return rowHeight }
+        if h == Self.automaticDimension { return standardRowHeight }
         guard h.isFinite, h >= 0 else {
-            Diagnostics.report(.apiMisuse, "heightForRowAt gave \(h); rowHeight \(rowHeight) used")
-            return rowHeight
+            Diagnostics.report(.apiMisuse, "heightForRowAt gave \(h); rowHeight \(standardRowHeight) used")
+            return standardRowHeight
         }
         return h
     }

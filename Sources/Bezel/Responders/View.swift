@@ -180,8 +180,17 @@ open class View: Responder {
     public func layoutIfNeeded() {
         // Constraint layout first: `updateConstraints()` where asked, then the solution
         // (Layout/Constraints/LayoutEngine.swift; nothing at all without constraints).
-        layoutEngineForLayoutPass()?.prepareForLayout()
+        let engine = layoutEngineForLayoutPass()
+        engine?.prepareForLayout()
         layoutSubtree(levelsToRecurse: 64)
+        // What the pass did may change what the constraints see (a wrapping label's height
+        // follows the width it was given): UIKit's second pass, at most two more.
+        var rounds = 0
+        while let engine, engine.hasPendingChanges, rounds < 2 {
+            engine.prepareForLayout()
+            layoutSubtree(levelsToRecurse: 64)
+            rounds += 1
+        }
     }
 
     /// Parents before children, in subview order. Recursion for the first `levelsToRecurse`
@@ -261,6 +270,11 @@ open class View: Responder {
 
     /// The natural size of the content, or `View.noIntrinsicMetric` for either dimension.
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The intrinsic size at `width`, for views whose height follows their width (a label
+    /// that wraps); nil for the rest. `systemLayoutSizeFitting` measures them again at the
+    /// width its first solve gives them.
+    func intrinsicContentSize(forWidth width: Double) -> Size? { nil }
 
     public static let noIntrinsicMetric: Double = -1
 

@@ -73,12 +73,54 @@ open class Label: View {
         invalidateIntrinsicContentSize()
     }
 
-    /// The text's size on one line per paragraph (wrapping needs a width: `sizeThatFits`).
+    /// The width a label of several lines wraps at for its intrinsic size (UIKit's). 0, the
+    /// default, is automatic: under constraints, the width layout gave it (a second layout
+    /// pass then fits the height to it, as UIKit's does). Negative or non-finite: refused.
+    public var preferredMaxLayoutWidth: Double = 0 {
+        didSet {
+            guard preferredMaxLayoutWidth.isFinite, preferredMaxLayoutWidth >= 0 else {
+                Diagnostics.report(.apiMisuse, "Label.preferredMaxLayoutWidth: \(preferredMaxLayoutWidth) is not a width; \(oldValue) kept")
+                preferredMaxLayoutWidth = oldValue
+                return
+            }
+            if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() }
+        }
+    }
+
+    /// The text's size: on one line per paragraph, or, for a label of several lines with a
+    /// width to wrap at (`preferredMaxLayoutWidth`, or the width constraints gave it),
+    /// wrapped there.
     open override var intrinsicContentSize: Size {
         guard let text, !text.isEmpty, let measurer = TextMetrics.measurer else {
             return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
         }
+        if let wrap = wrappingWidth {
+            let size = measure(text, style: style, width: wrap, with: measurer)
+            return Size(width: min(size.width, wrap), height: size.height)
+        }
         return measure(text, style: style, width: nil, with: measurer)
+    }
+
+    override func intrinsicContentSize(forWidth width: Double) -> Size? {
+        guard style.numberOfLines != 1, preferredMaxLayoutWidth == 0, width > 0, width.isFinite,
+              let text, !text.isEmpty, let measurer = TextMetrics.measurer else { return nil }
+        let size = measure(text, style: style, width: width, with: measurer)
+        return Size(width: min(size.width, width), height: size.height)
+    }
+
+    private var wrappingWidth: Double? {
+        guard style.numberOfLines != 1 else { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return !translatesAutoresizingMaskIntoConstraints && bounds.width > 0 ? bounds.width : nil
+    }
+
+    override func frameDidChange(from oldFrame: Rect) {
+        super.frameDidChange(from: oldFrame)
+        // Automatic wrapping: the new width changes the height the text needs.
+        if frame.width != oldFrame.width, preferredMaxLayoutWidth == 0, style.numberOfLines != 1,
+           !translatesAutoresizingMaskIntoConstraints {
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// The size the text needs when wrapped at `size.width` (no wider than it).

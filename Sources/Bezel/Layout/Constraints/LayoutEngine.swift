@@ -50,7 +50,7 @@ final class LayoutEngine {
     func activate(_ constraint: LayoutConstraint) {
         let id = ObjectIdentifier(constraint)
         guard constraints[id] == nil else { return }
-        constraint.engine = self
+        if ownsItems { constraint.engine = self }
         constraints[id] = (constraint, nil, nextOrder)
         nextOrder += 1
         trace("activate \(constraint.description)")
@@ -112,8 +112,10 @@ final class LayoutEngine {
     /// UIKit's report, adapted: the constraints that share a view with the one that could
     /// not hold (the conflict is among them), then the one left out.
     private func reportBroken(_ constraint: LayoutConstraint) {
-        constraint.isBroken = true
         trace("broken \(constraint.description)")
+        // A throwaway engine's conflicts are the tree's own engine's to report.
+        guard ownsItems else { return }
+        constraint.isBroken = true
         let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
         let related = constraints.values.filter { entry in
             entry.constraint !== constraint && entry.solved != nil
@@ -191,9 +193,9 @@ final class LayoutEngine {
         items[ObjectIdentifier(view)] = item
         if ownsItems { view.constraintStateOrNew.item = item }
         if view === root && !(view is Window) {
-            // A tree's root has no superview to place it: its frame is given. (A throwaway
-            // engine's caller constrains the root itself.)
-            if ownsItems { pin(item, to: view.frame) }
+            // A tree's root has no superview to place it: its frame is given. A throwaway
+            // engine's root is what it sizes: free, held by its intrinsic size.
+            if ownsItems { pin(item, to: view.frame) } else { constrainIntrinsicSize(item) }
         } else if view.translatesAutoresizingMaskIntoConstraints {
             pin(item, to: view.frame)
         } else {
@@ -395,9 +397,9 @@ final class LayoutEngine {
         }
     }
 
-    private func constrainIntrinsicSize(_ item: LayoutItem) {
+    private func constrainIntrinsicSize(_ item: LayoutItem, size given: Size? = nil) {
         guard let view = item.view, let state = view.constraintState else { return }
-        let size = view.intrinsicContentSize
+        let size = given ?? view.intrinsicContentSize
         var made: [SolverConstraint] = []
         for (variable, value, hugging, resistance) in [(item.width, size.width, state.hugging.horizontal, state.compressionResistance.horizontal),
                                                        (item.height, size.height, state.hugging.vertical, state.compressionResistance.vertical)]
@@ -477,6 +479,51 @@ final class LayoutEngine {
         markNeedsSolve()
     }
 
+    // MARK: Fitting
+
+    /// UIKit's `systemLayoutSizeFitting`: the size the constraints of `view`'s subtree give
+    /// it, as close to `target` as the fitting priorities ask. A throwaway engine (the views'
+    /// own engine and frames are left alone), after the subtree's `updateConstraints()`.
+    static func fittingSize(of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority) -> Size {
+        var subtree: [View] = []
+        var pending = [view]
+        while let v = pending.popLast() {
+            subtree.append(v)
+            pending.append(contentsOf: v.subviews)
+        }
+        for v in subtree.sorted(by: { $0.depth > $1.depth }) { v.updateConstraintsIfNeeded() }
+        let engine = LayoutEngine(root: view, ownsItems: false)
+        engine.subtreeJoined(view)
+        engine.needingUpdate = []
+        let item = engine.item(for: view)
+        for (variable, value, priority) in [(item.width, target.width, horizontal), (item.height, target.height, vertical)] where value.isFinite {
+            try? engine.solver.add(SolverConstraint(LinearExpression([(variable, 1)], constant: -max(0, value)), .equal, strength: priority.strength))
+        }
+        engine.solver.updateVariables()
+        // Views whose height follows their width (a wrapping label) are measured again at
+        // the width this solve gave them, and solved again (UIKit's second pass).
+        for _ in 0..<2 {
+            var changed = false
+            for other in engine.items.values {
+                guard let v = other.view, !v.translatesAutoresizingMaskIntoConstraints || v === view,
+                      let size = v.intrinsicContentSize(forWidth: other.width.value) else { continue }
+                let current = other.intrinsic.first { $0.expression.terms.first?.variable === other.height }
+                guard current.map({ $0.expression.constant != -size.height }) ?? true else { continue }
+                for c in other.intrinsic { try? engine.solver.remove(c) }
+                engine.constrainIntrinsicSize(other, size: size)
+                changed = true
+            }
+            guard changed else { break }
+            engine.solver.updateVariables()
+        }
+        let size = Size(width: item.width.value, height: item.height.value)
+        guard size.width.isFinite, size.height.isFinite, abs(size.width) <= LayoutItem.largestCoordinate, abs(size.height) <= LayoutItem.largestCoordinate else {
+            Diagnostics.report(.limit, "systemLayoutSizeFitting: \(view.debugName)'s constraints give no finite size; \(view.bounds.size) returned")
+            return view.bounds.size
+        }
+        return Size(width: max(0, size.width), height: max(0, size.height))
+    }
+
     /// The engine is dropped (its root joined another tree): the views and guides forget
     /// their items in it.
     func discard() {
@@ -511,8 +558,12 @@ final class LayoutEngine {
     private func markNeedsSolve() {
         guard !needsSolve else { return }
         needsSolve = true
-        root?.setNeedsLayout()
+        if ownsItems { root?.setNeedsLayout() }
     }
+
+    /// Whether something changed since the last solve (a layout pass then goes round again:
+    /// a wrapping label's height follows the width the pass gave it).
+    var hasPendingChanges: Bool { needsSolve || !needingUpdate.isEmpty }
 
     /// Before a layout pass: the views that asked run `updateConstraints()` (deepest first,
     /// as UIKit runs them), then the solver's values are published and every view whose

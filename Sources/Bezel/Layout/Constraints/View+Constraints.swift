@@ -82,6 +82,28 @@ extension View {
         updateConstraints()
     }
 
+    // MARK: Fitting
+
+    /// UIKit's `layoutFittingCompressedSize`: the smallest size the constraints allow.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// UIKit's `layoutFittingExpandedSize`: the largest (10^7 points, far beyond any panel).
+    public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
+
+    /// The size the constraints in this view's subtree give it, as close to `targetSize` as
+    /// they allow (UIKit's; for a cell's height, a sheet's size). Nothing is laid out: the
+    /// views keep their frames.
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The same, with a priority per axis for reaching `targetSize`: `.required` fixes that
+    /// dimension (a cell's width), `.fittingSizeLevel` lets the constraints decide (its
+    /// height).
+    public func systemLayoutSizeFitting(_ targetSize: Size, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
+                                        verticalFittingPriority: LayoutPriority) -> Size {
+        LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
     // MARK: Debugging
 
     /// Whether constraints leave this view's frame open: another frame would satisfy them as
