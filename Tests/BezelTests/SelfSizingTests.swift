@@ -87,6 +87,41 @@ import Testing
         #expect(title.frame == Rect(x: 10, y: 12, width: 280, height: wrapped.height))
     }
 
+    @Test func builtInViewsHaveUIKitsIntrinsicSizes() {
+        #expect(Switch().intrinsicContentSize == Size(width: 51, height: 31))
+        #expect(Stepper().intrinsicContentSize == Size(width: 94, height: 32))
+        #expect(Slider().intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: 20))
+        #expect(ProgressView().intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: 4))
+        #expect(ActivityIndicatorView().intrinsicContentSize == Size(width: 20, height: 20))
+        let pages = PageControl()
+        pages.numberOfPages = 3
+        #expect(pages.intrinsicContentSize == Size(width: 39, height: 37), "Interface Builder's 39 x 37")
+        #expect(pages.size(forNumberOfPages: 0).width == 0)
+        let segments = SegmentedControl(items: ["Dark", "Light"])
+        let two = segments.intrinsicContentSize
+        segments.insertSegment(withTitle: "Automatic", at: 2)
+        let three = segments.intrinsicContentSize
+        #expect(two.height == 32 && three.width > two.width * 1.5, "equal segments, as wide as the widest title")
+        let label = Label(text: "Tickets", style: TextStyle(size: 17))
+        #expect(label.intrinsicContentSize.width > 40 && label.intrinsicContentSize.height > 15)
+        let buy = Button()
+        buy.title = "Buy"
+        #expect(buy.intrinsicContentSize.width > 0)
+        // In a stack, the controls take those sizes.
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let toggle = Switch(), stepper = Stepper()
+        let row = StackView(frame: Rect(x: 0, y: 0, width: 400, height: 40), arrangedSubviews: [label, toggle, stepper])
+        row.alignment = .center
+        row.spacing = 8
+        label.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        window.addSubview(row)
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        #expect(toggle.frame.size == Size(width: 51, height: 31) && stepper.frame.size == Size(width: 94, height: 32))
+        #expect(stepper.frame.maxX == 400 && label.frame.width == 400 - 16 - 51 - 94, "the label hugs least: it takes the rest")
+    }
+
     @Test func aWrappingLabelTakesTheHeightOfTheWidthItIsGiven() {
         let app = Application(clock: VirtualClock(), tracer: Tracer())
         let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)

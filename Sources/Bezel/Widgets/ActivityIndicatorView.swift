@@ -53,6 +53,9 @@ open class ActivityIndicatorView: View {
         }
     }
 
+    /// UIKit's medium indicator: 20 x 20 points.
+    open override var intrinsicContentSize: Size { Size(width: 20, height: 20) }
+
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = min(bounds.width, bounds.height) / 2
         guard radius > 0 else { return }

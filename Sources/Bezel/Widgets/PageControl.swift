@@ -7,6 +7,7 @@ open class PageControl: Control {
             numberOfPages = max(0, numberOfPages)
             currentPage = min(currentPage, max(0, numberOfPages - 1))
             setNeedsDisplay()
+            if numberOfPages != oldValue { invalidateIntrinsicContentSize() }
         }
     }
     public var currentPage = 0 {
@@ -35,6 +36,16 @@ open class PageControl: Control {
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
     }
+
+    /// The size the dots of `pageCount` pages take (UIKit's `size(forNumberOfPages:)`):
+    /// the classic control's 7-point dots 9 points apart, 37 points high (Interface
+    /// Builder's 39 x 37 for three pages).
+    public func size(forNumberOfPages pageCount: Int) -> Size {
+        let n = Double(max(0, pageCount))
+        return Size(width: max(0, n * Self.dot + (n - 1) * Self.gap), height: 37)
+    }
+
+    open override var intrinsicContentSize: Size { size(forNumberOfPages: numberOfPages) }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         guard numberOfPages > (hidesForSinglePage ? 1 : 0) else { return }

@@ -26,6 +26,9 @@ open class ProgressView: View {
     /// The filled part (default: the tint colour).
     public var progressTintColor: Color? { didSet { if progressTintColor != oldValue { setNeedsDisplay() } } }
 
+    /// As wide as constraints make it; UIKit's 4-point bar (iOS 13 and later).
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 4) }
+
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
         context.fillRoundedRect(bounds, radius: radius, color: trackTintColor)

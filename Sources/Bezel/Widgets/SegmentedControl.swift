@@ -19,7 +19,7 @@ open class SegmentedControl: Control {
     private static let selectionKey = 0
     /// Where the selection is drawn, in segments (between two while it slides).
     private var shownSelection: Double { presentedDrawnValue(Self.selectionKey, model: Double(selectedSegmentIndex)) }
-    public var titleStyle = TextStyle(size: 15, alignment: .center) { didSet { setNeedsDisplay() } }
+    public var titleStyle = TextStyle(size: 15, alignment: .center) { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
     public static let noSegment = -1
     private var touchedSegment = -1
@@ -38,11 +38,13 @@ open class SegmentedControl: Control {
         }
         titles[index] = title
         setNeedsDisplay()
+        invalidateIntrinsicContentSize()
     }
 
     public func insertSegment(withTitle title: String, at index: Int) {
         titles.insert(title, at: max(0, min(index, titles.count)))
         setNeedsDisplay()
+        invalidateIntrinsicContentSize()
     }
 
     func segment(at point: Point) -> Int {
@@ -77,6 +79,13 @@ open class SegmentedControl: Control {
 
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
+    }
+
+    /// Equal segments (UIKit's default), each the widest title plus 12 points a side
+    /// (Bezel's padding), 32 points high (UIKit's, iOS 13 and later).
+    open override var intrinsicContentSize: Size {
+        let widest = titles.map { TextMetrics.layout.measureText($0, style: titleStyle, width: nil).width }.max() ?? 0
+        return Size(width: titles.isEmpty ? 0 : Double(titles.count) * (widest.rounded(.up) + 24), height: 32)
     }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {

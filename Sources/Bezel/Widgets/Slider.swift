@@ -33,6 +33,10 @@ open class Slider: Control {
     /// offset further (plus a pixel of antialiasing).
     open override var drawingOverflow: Double { 5 + 1.5 * Self.thumbShadow.blurRadius + Self.thumbShadow.offset.height }
 
+    /// As wide as constraints make it; 20 points high, which gives UIKit's 28-point thumb
+    /// (the thumb is the track's height plus 8).
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 20) }
+
     private var grabOffset: Double = 0
     private var changedWhileTracking = false
 

@@ -68,6 +68,9 @@ open class Stepper: Control {
         BuiltInControlPriority.allows(gestureRecognizer, on: self, overlapping: .singleTap)
     }
 
+    /// UIKit's stepper: 94 x 32 points (iOS 13 and later).
+    open override var intrinsicContentSize: Size { Size(width: 94, height: 32) }
+
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let tint = tintColor
         context.strokeRoundedRect(bounds, radius: 6, lineWidth: 1, color: tint)

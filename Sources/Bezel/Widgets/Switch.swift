@@ -29,6 +29,9 @@ open class Switch: Control {
     /// less the knob's 3 pt inset.
     open override var drawingOverflow: Double { 1.5 * Self.knobShadow.blurRadius + Self.knobShadow.offset.height }
 
+    /// UIKit's switch: 51 x 31 points (its size since iOS 7).
+    open override var intrinsicContentSize: Size { Size(width: 51, height: 31) }
+
     private var dragged = false
     private var startX = 0.0
 
