@@ -885,6 +885,21 @@ public final class CairoDrawingContext: DrawingContext {
         return measure(cachedLayout(text.string, style: style, width: width, height: nil, attributed: text), style: style)
     }
 
+    /// The first line's baseline and the last shown line's (all of them, or the first
+    /// `numberOfLines`), from the layout's top, as Pango places them.
+    public func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
+        guard !text.isEmpty else { return TextBaselines(first: 0, last: 0) }
+        let layout = cachedLayout(text, style: style, width: width, height: nil)
+        let first = bezel_pango_units_to_double(pango_layout_get_baseline(layout))
+        let lines = Int(pango_layout_get_line_count(layout))
+        let shown = style.numberOfLines > 0 ? min(lines, style.numberOfLines) : lines
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        for _ in 1..<max(1, shown) { pango_layout_iter_next_line(iterator) }
+        let last = bezel_pango_units_to_double(pango_layout_iter_get_baseline(iterator))
+        return TextBaselines(first: first, last: last)
+    }
+
     private func measure(_ layout: OpaquePointer, style: TextStyle) -> Size {
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(layout, &w, &h)

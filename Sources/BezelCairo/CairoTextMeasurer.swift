@@ -18,6 +18,10 @@ final class CairoTextMeasurer: TextMeasuring {
         context?.measureText(text, style: style, width: width) ?? .zero
     }
 
+    func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
+        context?.baselines(of: text, style: style, width: width) ?? TextBaselines(first: 0, last: 0)
+    }
+
     func caretOffset(at point: Point, in text: String, style: TextStyle, width: Double?) -> Int {
         context?.caretOffset(at: point, in: text, style: style, width: width) ?? 0
     }

@@ -80,6 +80,8 @@ void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rec
 void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_iter_free(PangoLayoutIter *iter);
 void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_);
+int pango_layout_iter_get_baseline(PangoLayoutIter *iter);
+int pango_layout_get_baseline(PangoLayout *layout);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
 void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
 void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);

@@ -596,7 +596,7 @@ extension LayoutConstraint {
             case .right, .trailing: return origin.x + r.width
             case .centerX: return origin.x + r.width / 2
             case .top: return origin.y
-            case .bottom: return origin.y + r.height
+            case .bottom, .firstBaseline, .lastBaseline: return origin.y + r.height   // plain views: the bottom
             case .centerY: return origin.y + r.height / 2
             case .width: return r.width
             case .height: return r.height

@@ -54,7 +54,20 @@ extension StackView {
                 if !isIntrinsic { add(view, size, .equal, nil, constant: value, priority: .defaultLow, "BZSV-frame-size") }
             }
             // Across the axis: the alignment.
+            var alignment = self.alignment
+            if alignment == .firstBaseline || alignment == .lastBaseline {
+                if axis == .vertical { alignment = .fill } else if view.isHidden { alignment = .leading }
+            }
             switch alignment {
+            case .firstBaseline, .lastBaseline:
+                let baseline: Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                if let reference = visible.first, reference !== view {
+                    add(view, baseline, .equal, reference, baseline, "UISV-alignment")
+                }
+                add(view, across.start, .greaterThanOrEqual, canvas, across.start, "UISV-spanning-boundary")
+                add(view, across.end, .lessThanOrEqual, canvas, across.end, "UISV-spanning-boundary")
+                // In a taller stack the aligned group sits at the top (weaker than anything).
+                add(view, across.start, .equal, canvas, across.start, priority: LayoutPriority(49), "UISV-ambiguity-suppression")
             case .fill:
                 add(view, across.start, .equal, canvas, across.start, "UISV-alignment")
                 add(view, across.end, .equal, canvas, across.end, "UISV-alignment")
@@ -123,5 +136,7 @@ extension StackView {
         }
         arrangement = made
         LayoutConstraint.activate(made)
+        // Constraints on this stack's baselines follow its new first and last views.
+        if let engine = layoutEngineIfCreated { engine.baselinesChanged() }
     }
 }

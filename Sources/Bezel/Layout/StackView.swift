@@ -41,6 +41,9 @@ open class StackView: View {
         case center
         /// At the bottom (a horizontal stack) or the trailing edge (a vertical one).
         case trailing
+        /// A horizontal stack's views with their first (last) lines of text on one line
+        /// (UIKit's; a vertical stack fills instead, baselines being meaningless across it).
+        case firstBaseline, lastBaseline
         /// UIKit's names for a horizontal stack's `leading` and `trailing`.
         public static var top: Alignment { .leading }
         public static var bottom: Alignment { .trailing }

@@ -24,9 +24,31 @@ public protocol TextMeasuring: AnyObject {
     func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect
     /// The size attributed `text` needs, wrapped at `width` when given.
     func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size
+    /// Where the first and the last line shown sit, from the top of the text laid out as
+    /// above (constraint layout's `firstBaseline` and `lastBaseline`).
+    func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines
+}
+
+/// A text's first and last baselines, from its top (points).
+public struct TextBaselines: Sendable, Equatable {
+    public var first: Double
+    public var last: Double
+    public init(first: Double, last: Double) {
+        self.first = first
+        self.last = last
+    }
 }
 
 extension TextMeasuring {
+    /// Without baseline support: 0.8 em below each line's top (a Latin font's ascent, about),
+    /// lines as high as the text's height divided evenly.
+    public func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
+        let height = measureText(text, style: style, width: width).height
+        let lines = max(1, (height / (style.size * 1.2)).rounded())
+        let line = height / lines
+        return TextBaselines(first: style.size * 0.8, last: (lines - 1) * line + style.size * 0.8)
+    }
+
     /// Without attribute support: the characters measured in `style`.
     public func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size {
         measureText(text.string, style: style, width: width)

@@ -276,6 +276,11 @@ open class View: Responder {
     /// width its first solve gives them.
     func intrinsicContentSize(forWidth width: Double) -> Size? { nil }
 
+    /// The text a view shows, for baseline constraints: its first and last baselines from
+    /// the text's top, and the text's height (the view centres it); nil for a view without
+    /// text (its baselines are its bottom).
+    func baselineLayout() -> (first: Double, last: Double, height: Double)? { nil }
+
     public static let noIntrinsicMetric: Double = -1
 
     /// Resizes the subviews that follow this view's size, then asks for a layout.

@@ -108,6 +108,15 @@ open class Label: View {
         return Size(width: min(size.width, width), height: size.height)
     }
 
+    override func baselineLayout() -> (first: Double, last: Double, height: Double)? {
+        guard let text, !text.isEmpty else { return nil }
+        let measurer = TextMetrics.layout
+        let width = wrappingWidth
+        let shown = laidOutText(text, width: width, height: nil)
+        let baselines = measurer.baselines(of: shown, style: style, width: width)
+        return (baselines.first, baselines.last, measurer.measureText(shown, style: style, width: width).height)
+    }
+
     private var wrappingWidth: Double? {
         guard style.numberOfLines != 1 else { return nil }
         if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }

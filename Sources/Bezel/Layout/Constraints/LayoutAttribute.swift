@@ -1,9 +1,13 @@
 extension LayoutConstraint {
-    /// What a constraint relates (UIKit's `NSLayoutConstraint.Attribute`; baselines are not
-    /// in yet).
+    /// What a constraint relates (UIKit's `NSLayoutConstraint.Attribute`). A label's
+    /// baselines are where its first and last lines sit; a stack view's are its first (last)
+    /// arranged view's; any other view's are its bottom, as in UIKit.
     public enum Attribute: Sendable {
         case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+        case firstBaseline, lastBaseline
         case notAnAttribute
+
+        var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
         var isDimension: Bool { self == .width || self == .height }
         var isHorizontal: Bool { [.left, .right, .leading, .trailing, .centerX, .width].contains(self) }
@@ -30,6 +34,8 @@ extension LayoutConstraint {
             case .height: "height"
             case .centerX: "centerX"
             case .centerY: "centerY"
+            case .firstBaseline: "firstBaseline"
+            case .lastBaseline: "lastBaseline"
             case .notAnAttribute: "notAnAttribute"
             }
         }

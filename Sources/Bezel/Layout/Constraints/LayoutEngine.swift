@@ -159,6 +159,13 @@ final class LayoutEngine {
             return nil
         }
         let attribute = attribute.resolvedForLeftToRight
+        // A stack view's baselines are its first (last) arranged view's, as in UIKit.
+        if attribute.isBaseline, let stack = itemView as? StackView {
+            let shown = stack.arrangedSubviews.filter { !$0.isHidden && $0.superview === stack }
+            if let arranged = attribute == .firstBaseline ? shown.first : shown.last {
+                return self.attribute(attribute, of: arranged, nil, in: ancestor)
+            }
+        }
         if attribute == .width { return LinearExpression([(item.width, 1)]) }
         if attribute == .height { return LinearExpression([(item.height, 1)]) }
         let horizontal = attribute.isHorizontal
@@ -180,6 +187,15 @@ final class LayoutEngine {
         switch attribute {
         case .right, .bottom: expression.terms.append((size, 1))
         case .centerX, .centerY: expression.terms.append((size, 0.5))
+        case .firstBaseline, .lastBaseline:
+            if let text = itemView?.baselineLayout() {
+                // The text is centred in the view (as a label draws it): its top is at
+                // (height - text height) / 2, the baseline that much further down.
+                expression.terms.append((size, 0.5))
+                expression.constant += (attribute == .firstBaseline ? text.first : text.last) - text.height / 2
+            } else {
+                expression.terms.append((size, 1))       // no text: the bottom, as in UIKit
+            }
         default: break
         }
         return expression
@@ -385,7 +401,19 @@ final class LayoutEngine {
         for c in item.intrinsic { try? solver.remove(c) }
         item.intrinsic = []
         constrainIntrinsicSize(item)
+        if view is Label { baselinesChanged() }
         markNeedsSolve()
+    }
+
+    /// A text or a stack's arrangement changed: constraints on baselines are expressed again
+    /// (their constants hold the text's metrics).
+    func baselinesChanged() {
+        for entry in constraints.values.sorted(by: { $0.order < $1.order })
+        where entry.constraint.firstAttribute.isBaseline || entry.constraint.secondAttribute.isBaseline {
+            if let solved = entry.solved { try? solver.remove(solved) }
+            constraints[ObjectIdentifier(entry.constraint)]?.solved = nil
+            add(entry.constraint)
+        }
     }
 
     private func pin(_ item: LayoutItem, to frame: Rect) {

@@ -42,6 +42,11 @@ extension View {
     public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
     public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
     public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// Where the first line of text sits (a label's; a stack's first arranged view's; other
+    /// views' bottom).
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
+    /// Where the last line of text sits.
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
     public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
     public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
 
