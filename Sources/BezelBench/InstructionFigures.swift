@@ -33,6 +33,22 @@ func countedPressRelease(_ app: Application, _ point: Point, _ clock: VirtualClo
     app.handleTouchFrame(TouchFrame([.up(1)], timestamp: clock.now))
 }
 
+/// M13_full: the 200-view grid's ~1,000 constraints activated and solved in a new window.
+@inline(never) @MainActor
+func countedConstraintGrid() -> Int { makeConstraintGrid().count }
+
+/// M13_incremental: one constant of the grid changed (the first view's preferred height) and
+/// the window laid out again.
+@inline(never) @MainActor
+func countedConstraintEdit(_ gap: LayoutConstraint, _ window: Window, _ constant: Double) {
+    gap.constant = constant
+    window.layoutIfNeeded()
+}
+
+/// M13_settings: the demo's Settings screen made, shown and laid out.
+@inline(never) @MainActor
+func countedSettingsScreen() -> Window { makeSettingsScreen() }
+
 /// Runs `figure` `count` times after a warm-up of 20 (fonts, caches, first allocations);
 /// false for an unknown figure or work that went wrong.
 @MainActor
@@ -84,6 +100,36 @@ func runInstructionFigure(_ figure: String, count: Int) -> Bool {
             countedPressRelease(grown.app, grown.point, grown.clock)
         }
         guard grown.clicks == warmup + count else { return false }
+    case "M13_full", "M13_incremental", "M13_settings":
+        // Constraint layout that reports anything (a broken constraint) is not the figure.
+        var reports = 0
+        Diagnostics.handler = { _ in reports += 1 }
+        guard runConstraintFigure(figure, count: count, warmup: warmup), reports == 0 else { return false }
+    default:
+        return false
+    }
+    return true
+}
+
+/// The M13 figures (constraint layout) `count` times after a warm-up.
+@MainActor
+private func runConstraintFigure(_ figure: String, count: Int, warmup: Int) -> Bool {
+    switch figure {
+    case "M13_full":
+        for _ in 0..<2 { _ = makeConstraintGrid() }
+        for _ in 0..<count { guard countedConstraintGrid() > 900 else { return false } }
+    case "M13_incremental":
+        let grid = makeConstraintGrid()
+        // (The warm-up edits outside the counted function: callgrind counts every call of it.)
+        for i in 0..<warmup {
+            grid.edit.constant = i % 2 == 0 ? 44 : 40
+            grid.window.layoutIfNeeded()
+        }
+        for i in 0..<count { countedConstraintEdit(grid.edit, grid.window, i % 2 == 0 ? 44 : 40) }
+        guard grid.views[20].frame.minY == 44 + 4 || grid.views[20].frame.minY == 40 + 4 else { return false }
+    case "M13_settings":
+        for _ in 0..<warmup { _ = makeSettingsScreen() }
+        for _ in 0..<count { _ = countedSettingsScreen() }
     default:
         return false
     }
@@ -91,4 +137,5 @@ func runInstructionFigure(_ figure: String, count: Int) -> Bool {
 }
 
 /// The figures `runInstructionFigure` knows.
-let instructionFigures = ["M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250"]
+let instructionFigures = ["M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250",
+                          "M13_full", "M13_incremental", "M13_settings"]

@@ -409,8 +409,10 @@ func main() {
           RESULT M10 rows=… first_frame_us=… rss_kib=…     a 100-row and a 1,000,000-row table created
                                                            and shown (two lines)
           RESULT M13 views=200 constraints=… full_us=… incremental_us=… ratio_incremental=…
-                                                           constraint layout: a 200-view grid solved
+                 settings_screen_us=…                      constraint layout: a 200-view grid solved
                                                            from scratch, and again after one constant
+                                                           changed; the demo's Settings screen made
+                                                           and laid out
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
@@ -424,7 +426,8 @@ func main() {
         callgrind's instruction counts of that figure's function).
         bezel-bench --instructions FIGURE [count] does that figure's work count times (50) after
         a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh):
-        M1, M2, M3, M1_1080p, M2_24, M2_500, M3_wide1000 or M3_deep250.
+        M1, M2, M3, M1_1080p, M2_24, M2_500, M3_wide1000, M3_deep250, M13_full,
+        M13_incremental or M13_settings.
         """)
         return
     }
@@ -508,6 +511,7 @@ func main() {
     let m9HD = measureTableFling(size: Size(width: 1920, height: 1080), iterations: max(200, iterations / 4))
     let hdCopies = measureFrameCopies(iterations: max(200, iterations / 4), bytes: 1920 * 1080 * 4)
     let m13 = measureConstraintLayout(samples: 21)
+    let m13Settings = measureSettingsLayout(samples: 21)
     _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
     let m10Small = measureTableCreation(rows: 100, samples: 51)
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
@@ -536,7 +540,7 @@ func main() {
     for (rows, figure) in [(100, m10Small), (1_000_000, m10Large)] {
         print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
     }
-    print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median))")
+    print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median)) settings_screen_us=\(format(m13Settings.median))")
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")

@@ -27,10 +27,16 @@ architecture=$(file -b "$bench" | sed -n 's/.*, \(ARM aarch64\|x86-64\),.*/\1/p'
 # M1_1080p the scene's layout scaled 2.25x in 1920x1080; M2_24 and M2_500 one of 24 or of 500
 # small buttons highlighted; M3_wide1000 and M3_deep250 M3 with 1,000 more views in front of
 # the buttons, or with the button 250 levels deep. They run 20 frames (M1_1080p is 2.7x M1).
-figures=(M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250)
+# Issue 30's M13 (ConstraintFigure.swift): M13_full the 200-view grid's ~1,000 constraints
+# activated and solved in a new window (one "frame" is one whole solve: 1 of them, ~180 M
+# instructions), M13_incremental one constant changed and laid out again (20), M13_settings
+# the demo's Settings screen made and laid out (5).
+figures=(M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings)
 declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease
                      [M1_1080p]=countedFullRender [M2_24]=countedHighlightRedraw [M2_500]=countedHighlightRedraw
-                     [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease)
+                     [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease
+                     [M13_full]=countedConstraintGrid [M13_incremental]=countedConstraintEdit [M13_settings]=countedSettingsScreen)
+declare -A frames=([M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5)
 results=()
 # collected FIGURE COUNT: callgrind's total for COUNT frames of FIGURE.
 collected() {
@@ -48,8 +54,7 @@ collected() {
 # whatever is counted once. On x86 the direct count is exact (20 and 40 frames of M2_24
 # agree within 0.5 %).
 for figure in "${figures[@]}"; do
-    count=50
-    case $figure in M1|M2|M3) ;; *) count=20 ;; esac
+    count=${frames[$figure]:-20}
     once=$(collected "$figure" "$count") || exit 1
     if [ "${COUNT_BY_DIFFERENCE:-0}" = 1 ]; then
         twice=$(collected "$figure" $((2 * count))) || exit 1
