@@ -42,12 +42,44 @@ public final class ChartsViewController: ViewController {
                                       size: 15, color: DemoTheme.secondaryText, alignment: .center)
         caption.style.numberOfLines = 2
         view.addSubview(caption)
-        addSpecial()
+        let special = addSpecial()
+        // Laid out with constraints (issue 30): the gauge keeps its 220-point square at the
+        // top left, the chart takes the rest of the width (504 points on an 800-point panel),
+        // today's special sits under the chart, its icon at the chart's right.
+        for subview in [chart, caption, special.photo, special.name, special.line, special.icon] {
+            subview.translatesAutoresizingMaskIntoConstraints = false
+        }
+        LayoutConstraint.activate([
+            chart.leadingAnchor.constraint(equalTo: gauge.trailingAnchor, constant: 28),
+            chart.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -24),
+            chart.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+            chart.heightAnchor.constraint(equalToConstant: 300),
+            caption.leadingAnchor.constraint(equalTo: gauge.leadingAnchor),
+            caption.topAnchor.constraint(equalTo: gauge.bottomAnchor, constant: 16),
+            caption.widthAnchor.constraint(equalToConstant: 230),
+            caption.heightAnchor.constraint(equalToConstant: 60),
+            special.photo.leadingAnchor.constraint(equalTo: chart.leadingAnchor),
+            special.photo.topAnchor.constraint(equalTo: chart.bottomAnchor, constant: 16),
+            special.photo.widthAnchor.constraint(equalToConstant: 96),
+            special.photo.heightAnchor.constraint(equalToConstant: 64),
+            special.name.leadingAnchor.constraint(equalTo: special.photo.trailingAnchor, constant: 16),
+            special.name.topAnchor.constraint(equalTo: special.photo.topAnchor),
+            special.name.widthAnchor.constraint(equalToConstant: 300),
+            special.name.heightAnchor.constraint(equalToConstant: 32),
+            special.line.leadingAnchor.constraint(equalTo: special.name.leadingAnchor),
+            special.line.topAnchor.constraint(equalTo: special.name.bottomAnchor, constant: 2),
+            special.line.widthAnchor.constraint(equalToConstant: 300),
+            special.line.heightAnchor.constraint(equalToConstant: 28),
+            special.icon.trailingAnchor.constraint(equalTo: chart.trailingAnchor, constant: -16),
+            special.icon.topAnchor.constraint(equalTo: special.photo.topAnchor, constant: 8),
+            special.icon.widthAnchor.constraint(equalToConstant: 48),
+            special.icon.heightAnchor.constraint(equalToConstant: 48),
+        ])
     }
 
     /// Today's special under the chart: a JPEG photo, an SVG icon and the app's own fonts
     /// (serif for the name, mono for the order line), all from the demo's resource folder.
-    private func addSpecial() {
+    private func addSpecial() -> (photo: ImageView, name: Label, line: Label, icon: ImageView) {
         let photo = ImageView(frame: Rect(x: 272, y: 340, width: 96, height: 64), image: DemoResources.image("latte"))
         photo.name = "special photo"
         photo.contentMode = .scaleAspectFill
@@ -72,6 +104,7 @@ public final class ChartsViewController: ViewController {
         let icon = ImageView(frame: Rect(x: 712, y: 348, width: 48, height: 48), image: DemoResources.image("cup"))
         icon.name = "special icon"
         view.addSubview(icon)
+        return (photo, name, line, icon)
     }
 
     /// The gauge animates to the next brew's value (0.6 s, ease in and out).

@@ -26,7 +26,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
     public override func viewDidLoad() {
         view.backgroundColor = DemoTheme.background
         view.name = "gestures"
-        let area = View(frame: Rect(x: 16, y: 16, width: 440, height: 388))
+        let area = View(frame: .zero)
         area.name = "playground"
         area.backgroundColor = DemoTheme.band
         area.cornerRadius = 12
@@ -39,13 +39,30 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         card.frame = Rect(x: cardCenter.x - 100, y: cardCenter.y - 70, width: 200, height: 140)
         area.addSubview(card)
         card.addSubview(DemoTheme.label("Touch me", frame: card.bounds, size: 22, alignment: .center))
+        // Laid out with constraints (issue 30): the playground fills the left, 16 points in,
+        // up to 20 points before the column of state lines (310 wide, 14 from the right);
+        // on an 800 x 480 panel the playground is 440 x 388.
+        area.translatesAutoresizingMaskIntoConstraints = false
+        var constraints = [
+            area.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16),
+            area.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
+            area.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -16),
+        ]
         for (i, name) in Self.names.enumerated() {
-            let line = DemoTheme.label("\(name): possible", frame: Rect(x: 476, y: 24 + Double(i) * 52, width: 310, height: 40), size: 19,
-                                       color: DemoTheme.secondaryText)
+            let line = DemoTheme.label("\(name): possible", frame: .zero, size: 19, color: DemoTheme.secondaryText)
             line.name = name
+            line.translatesAutoresizingMaskIntoConstraints = false
             view.addSubview(line)
             lines[name] = line
+            constraints += [
+                line.leadingAnchor.constraint(equalTo: area.trailingAnchor, constant: 20),
+                line.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -14),
+                line.topAnchor.constraint(equalTo: view.topAnchor, constant: 24 + Double(i) * 52),
+                line.heightAnchor.constraint(equalToConstant: 40),
+                line.widthAnchor.constraint(equalToConstant: 310),
+            ]
         }
+        LayoutConstraint.activate(constraints)
 
         let doubleTap = TapGestureRecognizer { [weak self] r in self?.report("double tap", r) }
         doubleTap.numberOfTapsRequired = 2

@@ -1,18 +1,19 @@
 import Bezel
 
 /// The home screen, in the look of the standard kiosk scene: a `CollectionView` grid of
-/// 6 x 4 tiles of 120 x 80 (the first six open the other screens, the rest report their
+/// 6 x 4 tiles (120 x 80 on an 800 x 480 panel) (the first six open the other screens, the rest report their
 /// press in the title), a brightness slider and a switch at the bottom.
 @MainActor
 public final class HomeViewController: ViewController, CollectionViewDataSource, CollectionViewDelegate {
     static let names = ["Gestures", "List", "Settings", "Motion", "Form", "Charts"]
     static let tileCount = 24
-    /// The tiles' grid: six columns of 120 x 80, 12 pt apart, from (16, 16) (the standard scene's).
-    public let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 800, height: 372),
+    /// The tiles' grid: six columns 80 high, 12 pt apart, from (16, 16) (the standard scene's:
+    /// 120 wide on an 800-point panel, wider on a wider one).
+    public let grid = CollectionView(frame: .zero,
                                      collectionViewLayout: .grid(columns: 6, itemHeight: 80, spacing: 12,
                                                                  insets: EdgeInsets(top: 16, left: 16, bottom: 0, right: 4)))
-    public private(set) var slider = Slider(frame: Rect(x: 16, y: 380, width: 600, height: 24))
-    public private(set) var toggle = Switch(frame: Rect(x: 680, y: 372, width: 80, height: 40))
+    public private(set) var slider = Slider(frame: .zero)
+    public private(set) var toggle = Switch(frame: .zero)
     /// Opens a screen by name ("Gestures", "List", "Settings", "Motion", "Form", "Charts").
     var open: ((String) -> Void)?
     /// Called with a plain tile's number when it is pressed.
@@ -25,7 +26,8 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
 
     /// The tiles' buttons in order (all 24 are on screen).
     public var tiles: [Button] {
-        _ = view
+        // Laid out first: the grid's size comes from the constraints.
+        if let window = view.window { window.layoutIfNeeded() } else { view.layoutIfNeeded() }
         return (0..<Self.tileCount).compactMap { (grid.cellForItem(at: IndexPath(item: $0, section: 0)) as? TileCell)?.button }
     }
 
@@ -43,10 +45,28 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         slider.tintColor = DemoTheme.accent
         slider.maximumTrackTintColor = DemoTheme.track
         toggle.name = "dimWhenIdle"
-        view.addSubview(grid)
-        view.addSubview(slider)
-        view.addSubview(toggle)
-        grid.layoutIfNeeded()
+        for subview in [grid, slider, toggle] {
+            subview.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(subview)
+        }
+        // Laid out with constraints (issue 30): the switch (the kiosk's 80 x 40) 40 points
+        // from the right and 8 from the bottom, the slider from the left to 64 points before
+        // it, centred on it; the grid above them, as wide as the screen. On the 800 x 480
+        // panel: the standard scene's frames.
+        LayoutConstraint.activate([
+            toggle.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -40),
+            toggle.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -8),
+            toggle.widthAnchor.constraint(equalToConstant: 80),
+            toggle.heightAnchor.constraint(equalToConstant: 40),
+            slider.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16),
+            slider.trailingAnchor.constraint(equalTo: toggle.leadingAnchor, constant: -64),
+            slider.centerYAnchor.constraint(equalTo: toggle.centerYAnchor),
+            slider.heightAnchor.constraint(equalToConstant: 24),
+            grid.topAnchor.constraint(equalTo: view.topAnchor),
+            grid.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            grid.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            grid.bottomAnchor.constraint(equalTo: toggle.topAnchor),
+        ])
     }
 
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { Self.tileCount }

@@ -20,8 +20,11 @@ public final class MotionViewController: ViewController {
     public static let springDamping = 0.55
     /// The drawer's slide (UIKit's sheet speed, 0.5 s) and its two resting places.
     public static let drawerDuration: TimeInterval = 0.5
-    public static let drawerClosedY = 340.0
+    /// Closed, the drawer shows its top 80 points (at y 340 on an 800 x 480 panel's 420-point
+    /// screen); open, it is 40 points from the top.
+    public static let drawerPeek = 80.0
     public static let drawerOpenY = 40.0
+    public var drawerClosedY: Double { max(Self.drawerOpenY, view.bounds.height - Self.drawerPeek) }
     private var dragStart = Point.zero
 
     public override init() {
@@ -41,7 +44,10 @@ public final class MotionViewController: ViewController {
         card.addGestureRecognizer(PanGestureRecognizer { [weak self] recognizer in
             self?.moveCard(recognizer as! PanGestureRecognizer)
         })
-        drawer.frame = Rect(x: 440, y: Self.drawerClosedY, width: 340, height: 400)
+        // The drawer's frame is its animator's (a slide of its origin): frames, not
+        // constraints; it keeps 20 points from the right edge on any panel
+        // (viewDidLayoutSubviews).
+        drawer.frame = Rect(x: 440, y: 340, width: 340, height: 400)
         drawer.backgroundColor = DemoTheme.tile
         drawer.cornerRadius = 16
         drawer.borderWidth = 1
@@ -61,6 +67,12 @@ public final class MotionViewController: ViewController {
         view.addSubview(drawerButton)
         view.addSubview(card)
         view.addSubview(drawer)
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        drawer.frame.origin.x = view.bounds.width - 20 - drawer.frame.width
+        if drawerAnimator == nil { drawer.frame.origin.y = isDrawerOpen ? Self.drawerOpenY : drawerClosedY }
     }
 
     // MARK: The card: springs
@@ -94,8 +106,9 @@ public final class MotionViewController: ViewController {
 
     private func makeDrawerAnimator() -> ViewPropertyAnimator {
         let opening = !isDrawerOpen
+        let closedY = drawerClosedY
         let animator = ViewPropertyAnimator(duration: Self.drawerDuration, curve: .easeInOut) { [drawer] in
-            drawer.frame.origin.y = opening ? Self.drawerOpenY : Self.drawerClosedY
+            drawer.frame.origin.y = opening ? Self.drawerOpenY : closedY
         }
         animator.addCompletion { [weak self] position in
             guard let self else { return }
@@ -119,7 +132,7 @@ public final class MotionViewController: ViewController {
     }
 
     private func scrubDrawer(_ pan: PanGestureRecognizer) {
-        let travel = Self.drawerClosedY - Self.drawerOpenY
+        let travel = drawerClosedY - Self.drawerOpenY
         switch pan.state {
         case .began:
             let animator = drawerAnimator ?? makeDrawerAnimator()

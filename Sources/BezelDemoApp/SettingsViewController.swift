@@ -67,7 +67,13 @@ public final class SettingsViewController: ViewController {
                 label.widthAnchor.constraint(equalToConstant: 260), label.heightAnchor.constraint(equalToConstant: 44),
                 control.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 16),
                 control.topAnchor.constraint(equalTo: label.topAnchor, constant: offset),
-                control.widthAnchor.constraint(equalToConstant: size.width), control.heightAnchor.constraint(equalToConstant: size.height),
+                // Sliders and the segmented control reach to 20 points before the value (360
+                // wide on an 800-point panel, wider on a wider one); switches and the stepper
+                // keep their kiosk sizes.
+                control is Slider || control is SegmentedControl
+                    ? control.trailingAnchor.constraint(equalTo: value.leadingAnchor, constant: -20)
+                    : control.widthAnchor.constraint(equalToConstant: size.width),
+                control.heightAnchor.constraint(equalToConstant: size.height),
                 value.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
                 value.topAnchor.constraint(equalTo: label.topAnchor),
                 value.widthAnchor.constraint(equalToConstant: 110), value.heightAnchor.constraint(equalToConstant: 44),

@@ -133,10 +133,10 @@ import Glibc
         demo.motion.toggleDrawer()
         fingers.wait(MotionViewController.drawerDuration / 2)
         let midway = drawer.presentation.frame.origin.y
-        #expect(midway < MotionViewController.drawerClosedY && midway > MotionViewController.drawerOpenY)
+        #expect(midway < demo.motion.drawerClosedY && midway > MotionViewController.drawerOpenY)
         demo.motion.toggleDrawer()            // turned around: back to closed
         fingers.wait(1)
-        #expect(!demo.motion.isDrawerOpen && drawer.frame.origin.y == MotionViewController.drawerClosedY)
+        #expect(!demo.motion.isDrawerOpen && drawer.frame.origin.y == demo.motion.drawerClosedY)
         demo.motion.toggleDrawer()
         fingers.wait(1)
         #expect(demo.motion.isDrawerOpen && drawer.frame.origin.y == MotionViewController.drawerOpenY)
