@@ -144,6 +144,31 @@ import Testing
         #expect(row.arrangedSubviews[0].frame == Rect(x: 0, y: 5, width: 40, height: 20))
     }
 
+    @Test func leadingAndTrailingFollowTheLayoutDirection() {
+        let (window, stack, views) = stage()
+        #expect(stack.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        stack.semanticContentAttribute = .forceRightToLeft
+        #expect(stack.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        window.layoutIfNeeded()
+        // Right to left: the first view at the right edge, the last one stretched at the left.
+        #expect(views.map(\.frame.maxX) == [300, 250, 180] && widths(views) == [40, 60, 180], "\(views.map(\.frame))")
+        stack.semanticContentAttribute = .unspecified
+        window.layoutIfNeeded()
+        #expect(xs(views) == [0, 50, 120])
+        // A plain constraint: leading 20 from a right-to-left container's leading edge.
+        let box = View(name: "box")
+        box.translatesAutoresizingMaskIntoConstraints = false
+        let container = View(name: "container", frame: Rect(x: 0, y: 100, width: 400, height: 100))
+        window.addSubview(container)
+        container.addSubview(box)
+        container.semanticContentAttribute = .forceRightToLeft
+        LayoutConstraint.activate([box.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                                   box.widthAnchor.constraint(equalToConstant: 100), box.topAnchor.constraint(equalTo: container.topAnchor),
+                                   box.heightAnchor.constraint(equalToConstant: 10)])
+        window.layoutIfNeeded()
+        #expect(box.frame == Rect(x: 280, y: 0, width: 100, height: 10))
+    }
+
     @Test func intrinsicSizeChangesAndRemovalsRearrange() {
         let (window, stack, views) = stage { $0.distribution = .equalSpacing }
         views[0].size.width = 100

@@ -12,15 +12,18 @@ extension LayoutConstraint {
         var isDimension: Bool { self == .width || self == .height }
         var isHorizontal: Bool { [.left, .right, .leading, .trailing, .centerX, .width].contains(self) }
 
-        /// Leading and trailing as left and right: the one place where the layout direction is
-        /// read (left-to-right until right-to-left lands with the languages issue, #31).
-        var resolvedForLeftToRight: Attribute {
-            switch self {
-            case .leading: return .left
-            case .trailing: return .right
+        /// Leading and trailing as left and right in `direction`: the one place where a layout
+        /// direction turns into edges (a constraint's constant then counts from leading to
+        /// trailing: LayoutEngine negates it for right-to-left).
+        func resolved(for direction: UserInterfaceLayoutDirection) -> Attribute {
+            switch (self, direction) {
+            case (.leading, .leftToRight), (.trailing, .rightToLeft): return .left
+            case (.trailing, .leftToRight), (.leading, .rightToLeft): return .right
             default: return self
             }
         }
+
+        var isLeadingOrTrailing: Bool { self == .leading || self == .trailing }
 
         var name: String {
             switch self {

@@ -134,19 +134,25 @@ final class LayoutEngine {
     /// `first - multiplier * second - constant`, in the common ancestor's coordinates (the
     /// view the constraint is installed on); nil when the items are no longer under it.
     private func expression(for constraint: LayoutConstraint) -> LinearExpression? {
+        // Leading and trailing follow the layout direction of the view the constraint is
+        // installed on (the items' common ancestor: a stack view's for its arrangement);
+        // right-to-left, a constant between them counts leftwards.
+        let direction = constraint.installedOn?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
         guard let ancestor = constraint.installedOn,
-              var expression = attribute(constraint.firstAttribute, of: constraint.firstView, constraint.firstGuide, in: ancestor) else { return nil }
+              var expression = attribute(constraint.firstAttribute, of: constraint.firstView, constraint.firstGuide, in: ancestor, direction) else { return nil }
         if constraint.secondItem != nil {
-            guard let other = attribute(constraint.secondAttribute, of: constraint.secondView, constraint.secondGuide, in: ancestor) else { return nil }
+            guard let other = attribute(constraint.secondAttribute, of: constraint.secondView, constraint.secondGuide, in: ancestor, direction) else { return nil }
             for (variable, coefficient) in other.terms { expression.terms.append((variable, -constraint.multiplier * coefficient)) }
             expression.constant -= constraint.multiplier * other.constant
         }
-        expression.constant -= constraint.constant
+        let mirrored = direction == .rightToLeft && constraint.firstAttribute.isLeadingOrTrailing
+        expression.constant -= mirrored ? -constraint.constant : constraint.constant
         return expression
     }
 
     /// `attribute` of a view, or of a guide, in `ancestor`'s coordinates as a sum of variables.
-    private func attribute(_ attribute: LayoutConstraint.Attribute, of itemView: View?, _ guide: LayoutGuide?, in ancestor: View) -> LinearExpression? {
+    private func attribute(_ attribute: LayoutConstraint.Attribute, of itemView: View?, _ guide: LayoutGuide?, in ancestor: View,
+                           _ direction: UserInterfaceLayoutDirection) -> LinearExpression? {
         let item: LayoutItem
         let view: View
         if let itemView {
@@ -158,12 +164,12 @@ final class LayoutEngine {
         } else {
             return nil
         }
-        let attribute = attribute.resolvedForLeftToRight
+        let attribute = attribute.resolved(for: direction)
         // A stack view's baselines are its first (last) arranged view's, as in UIKit.
         if attribute.isBaseline, let stack = itemView as? StackView {
             let shown = stack.arrangedSubviews.filter { !$0.isHidden && $0.superview === stack }
             if let arranged = attribute == .firstBaseline ? shown.first : shown.last {
-                return self.attribute(attribute, of: arranged, nil, in: ancestor)
+                return self.attribute(attribute, of: arranged, nil, in: ancestor, direction)
             }
         }
         if attribute == .width { return LinearExpression([(item.width, 1)]) }
@@ -405,15 +411,28 @@ final class LayoutEngine {
         markNeedsSolve()
     }
 
+    /// `view`'s layout direction changed: the constraints installed on it are expressed
+    /// again (their leading and trailing edges swap).
+    func layoutDirectionChanged(of view: View) {
+        reexpress { $0.installedOn === view }
+    }
+
+    /// The active constraints `affected` picks are expressed again: all taken out first, then
+    /// all added in activation order (one at a time, an old one would contradict a new one).
+    private func reexpress(_ affected: (LayoutConstraint) -> Bool) {
+        let entries = constraints.values.filter { affected($0.constraint) }.sorted { $0.order < $1.order }
+        guard !entries.isEmpty else { return }
+        for entry in entries {
+            if let solved = entry.solved { try? solver.remove(solved) }
+            constraints[ObjectIdentifier(entry.constraint)]?.solved = nil
+        }
+        for entry in entries { add(entry.constraint) }
+    }
+
     /// A text or a stack's arrangement changed: constraints on baselines are expressed again
     /// (their constants hold the text's metrics).
     func baselinesChanged() {
-        for entry in constraints.values.sorted(by: { $0.order < $1.order })
-        where entry.constraint.firstAttribute.isBaseline || entry.constraint.secondAttribute.isBaseline {
-            if let solved = entry.solved { try? solver.remove(solved) }
-            constraints[ObjectIdentifier(entry.constraint)]?.solved = nil
-            add(entry.constraint)
-        }
+        reexpress { $0.firstAttribute.isBaseline || $0.secondAttribute.isBaseline }
     }
 
     private func pin(_ item: LayoutItem, to frame: Rect) {

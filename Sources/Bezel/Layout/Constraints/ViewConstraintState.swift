@@ -27,6 +27,8 @@ final class ViewConstraintState {
     /// The view's own guides (safe area, margins, readable content, keyboard), made when
     /// first asked for.
     var systemGuides: [LayoutGuide.Kind: LayoutGuide] = [:]
+    /// UIKit's `semanticContentAttribute` (kept here: rarely set, no cost to other views).
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
     /// `exerciseAmbiguityInLayout()` pulls one way, then the other.
     var exerciseDirection = -1.0
 }
