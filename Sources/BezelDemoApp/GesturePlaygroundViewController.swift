@@ -40,28 +40,31 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         area.addSubview(card)
         card.addSubview(DemoTheme.label("Touch me", frame: card.bounds, size: 22, alignment: .center))
         // Laid out with constraints (issue 30): the playground fills the left, 16 points in,
-        // up to 20 points before the column of state lines (310 wide, 14 from the right);
-        // on an 800 x 480 panel the playground is 440 x 388.
-        area.translatesAutoresizingMaskIntoConstraints = false
-        var constraints = [
+        // up to 20 points before a stack view of the state lines (310 wide, 14 from the
+        // right, 40-point lines 12 apart); on an 800 x 480 panel the playground is 440 x 388.
+        let column = StackView()
+        column.name = "states"
+        column.axis = .vertical
+        column.spacing = 12
+        var constraints: [LayoutConstraint] = []
+        for name in Self.names {
+            let line = DemoTheme.label("\(name): possible", frame: .zero, size: 19, color: DemoTheme.secondaryText)
+            line.name = name
+            column.addArrangedSubview(line)
+            lines[name] = line
+            constraints.append(line.heightAnchor.constraint(equalToConstant: 40))
+        }
+        view.addSubview(column)
+        for placed in [area, column] { placed.translatesAutoresizingMaskIntoConstraints = false }
+        constraints += [
             area.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 16),
             area.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
             area.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -16),
+            column.leadingAnchor.constraint(equalTo: area.trailingAnchor, constant: 20),
+            column.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -14),
+            column.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+            column.widthAnchor.constraint(equalToConstant: 310),
         ]
-        for (i, name) in Self.names.enumerated() {
-            let line = DemoTheme.label("\(name): possible", frame: .zero, size: 19, color: DemoTheme.secondaryText)
-            line.name = name
-            line.translatesAutoresizingMaskIntoConstraints = false
-            view.addSubview(line)
-            lines[name] = line
-            constraints += [
-                line.leadingAnchor.constraint(equalTo: area.trailingAnchor, constant: 20),
-                line.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -14),
-                line.topAnchor.constraint(equalTo: view.topAnchor, constant: 24 + Double(i) * 52),
-                line.heightAnchor.constraint(equalToConstant: 40),
-                line.widthAnchor.constraint(equalToConstant: 310),
-            ]
-        }
         LayoutConstraint.activate(constraints)
 
         let doubleTap = TapGestureRecognizer { [weak self] r in self?.report("double tap", r) }
