@@ -87,6 +87,66 @@ import Testing
         #expect(title.frame == Rect(x: 10, y: 12, width: 280, height: wrapped.height))
     }
 
+    /// A collection cell whose label sets its size, 8 points around it.
+    final class ChipCell: CollectionViewCell {
+        let title = Label()
+        required init(frame: Rect) {
+            super.init(frame: frame)
+            title.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(title)
+            LayoutConstraint.activate([
+                title.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+                title.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
+                title.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+                title.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+            ])
+        }
+    }
+
+    final class Chips: CollectionViewDataSource {
+        var words: [String]
+        var size = 17.0
+        init(_ words: [String]) { self.words = words }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { words.count }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "chip", for: indexPath) as! ChipCell
+            cell.title.text = words[indexPath.item]
+            cell.title.style = TextStyle(size: size)
+            return cell
+        }
+    }
+
+    @Test(arguments: [15.0, 28.0]) func collectionItemsAreAsLargeAsTheirCells(textSize: Double) throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600), application: app)
+        let layout = CollectionViewFlowLayout()
+        layout.estimatedItemSize = CollectionViewFlowLayout.automaticSize
+        layout.minimumInteritemSpacing = 6
+        let grid = CollectionView(frame: window.bounds, collectionViewLayout: layout)
+        grid.register(ChipCell.self, forCellWithReuseIdentifier: "chip")
+        let chips = Chips(["Tram", "Night bus", "Ferry", "Airport express", "Zone A", "Day ticket"])
+        chips.size = textSize
+        grid.dataSource = chips
+        window.addSubview(grid)
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        for (i, word) in chips.words.enumerated() {
+            let text = Label(text: word, style: TextStyle(size: textSize)).intrinsicContentSize
+            let frame = try #require(grid.frameForItem(at: IndexPath(item: i, section: 0)))
+            #expect(frame.size == Size(width: (text.width + 16).rounded(.up), height: (text.height + 16).rounded(.up)), "\(word)")
+            #expect(grid.cellForItem(at: IndexPath(item: i, section: 0))?.frame == frame)
+        }
+        // Items of their own widths line up and wrap: the second starts 6 after the first.
+        let first = try #require(grid.frameForItem(at: IndexPath(item: 0, section: 0)))
+        let second = try #require(grid.frameForItem(at: IndexPath(item: 1, section: 0)))
+        #expect(second.minX == first.maxX + 6 && second.minY == first.minY)
+        // New words: measured again after a reload.
+        chips.words[0] = "Tram and bus, all zones"
+        grid.reloadData()
+        window.layoutIfNeeded()
+        #expect(try #require(grid.frameForItem(at: IndexPath(item: 0, section: 0))).width > first.width)
+    }
+
     @Test func builtInViewsHaveUIKitsIntrinsicSizes() {
         #expect(Switch().intrinsicContentSize == Size(width: 51, height: 31))
         #expect(Stepper().intrinsicContentSize == Size(width: 94, height: 32))

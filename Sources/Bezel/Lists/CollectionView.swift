@@ -105,6 +105,7 @@ open class CollectionView: ScrollView {
     // MARK: Data and geometry
 
     public func reloadData() {
+        collectionViewLayout.measuredSizes = [:]
         needsReload = true
         pendingUpdate = nil
         setNeedsLayout()
@@ -244,8 +245,9 @@ open class CollectionView: ScrollView {
         let wantedSet = Set(wanted)
         let gone = visibleItems.keys.filter { !wantedSet.contains($0) }.sorted()
         for path in gone { if let cell = visibleItems.removeValue(forKey: path) { recycle(cell, at: path) } }
+        var resized = false
         for path in wanted {
-            guard let frame = itemFrame(path) else { continue }
+            guard var frame = itemFrame(path) else { continue }
             if let cell = visibleItems[path] {
                 cell.frame = frame
                 continue
@@ -254,6 +256,13 @@ open class CollectionView: ScrollView {
             let cell = dataSource.collectionView(self, cellForItemAt: path)
             visibleItems[path] = cell
             cell.collectionView = self
+            if collectionViewLayout.isSelfSizing, collectionViewLayout.measuredSizes[path] == nil, let size = selfSizedSize(of: cell, estimate: frame.size) {
+                collectionViewLayout.measuredSizes[path] = size
+                if size != frame.size {
+                    resized = true
+                    frame.size = size
+                }
+            }
             let selected = selectedItems.contains(path)
             if cell.isSelected != selected { cell.isSelected = selected }
             let start = appearing?(path)
@@ -267,6 +276,28 @@ open class CollectionView: ScrollView {
             collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: path)
         }
         layoutSupplementary(wantedSupplementary)
+        // Cells that measured another size than their estimate: the items are placed again
+        // (once: every shown item now has its size).
+        if resized {
+            needsGeometry = true
+            isLayingOutItems = false
+            layoutItems(appearing: appearing)
+        }
+    }
+
+    /// A self-sizing cell's size: its content view as large as its constraints make it
+    /// (UIKit's `preferredLayoutAttributesFitting`, both dimensions at fitting priority, from
+    /// the estimate); nil for a content view without constraints (the estimate stays).
+    private func selfSizedSize(of cell: CollectionViewCell, estimate: Size) -> Size? {
+        let content = cell.contentView
+        guard content.constraintState?.installed.isEmpty == false || content.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else {
+            return nil
+        }
+        cell.frame = Rect(origin: cell.frame.origin, size: estimate)
+        cell.layoutIfNeeded()
+        let size = content.systemLayoutSizeFitting(estimate)
+        let scale = window?.screenScale ?? 1
+        return Size(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
     }
 
     private func layoutSupplementary(_ wanted: [(kind: String, section: Int, frame: Rect)]) {

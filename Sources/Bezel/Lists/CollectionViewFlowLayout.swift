@@ -18,6 +18,15 @@ public final class CollectionViewFlowLayout {
     public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
     /// Set by `grid`: this many columns, their width from the view's width.
     public var columns: Int? { didSet { invalidateLayout() } }
+    /// UIKit's self-sizing cells: not zero, every item is as large as its cell's content view
+    /// by its constraints, measured as it is first shown, with this size (or `itemSize`, for
+    /// `automaticSize`) until then. Zero (the default): `itemSize` or `sizeForItemAt`.
+    public var estimatedItemSize = Size.zero { didSet { measuredSizes = [:]; invalidateLayout() } }
+    /// UIKit's `UICollectionViewFlowLayout.automaticSize`: self-sizing, `itemSize` as the estimate.
+    public static let automaticSize = Size(width: -1, height: -1)
+    /// The sizes self-sizing cells measured, by item (forgotten at `reloadData()`).
+    var measuredSizes: [IndexPath: Size] = [:]
+    var isSelfSizing: Bool { estimatedItemSize != .zero }
 
     weak var collectionView: CollectionView?
 
@@ -108,9 +117,13 @@ public final class CollectionViewFlowLayout {
             section.header = count >= 0 ? (delegate?.collectionView(view, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize).height : 0
             section.footer = (delegate?.collectionView(view, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize).height
             let available = max(0, width - section.inset.left - section.inset.right)
-            if let delegate, delegate.providesItemSizes {
+            if isSelfSizing || delegate?.providesItemSizes == true {
+                let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
                 section.frames = lineUp(count: count, available: available, interitem: interitem, section: section) { i in
-                    delegate.collectionView(view, layout: self, sizeForItemAt: IndexPath(item: i, section: s))
+                    let path = IndexPath(item: i, section: s)
+                    if let measured = self.measuredSizes[path] { return measured }
+                    if let delegate, delegate.providesItemSizes { return delegate.collectionView(view, layout: self, sizeForItemAt: path) }
+                    return estimate
                 }
                 section.itemsHeight = (section.frames?.map(\.maxY).max() ?? section.itemsTop) - section.itemsTop
                 section.tallest = section.frames?.map(\.height).max() ?? 0
