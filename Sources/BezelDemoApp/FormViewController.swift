@@ -35,11 +35,28 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         view.addSubview(scrollView)
         let rows: [(String, View, Double, Double)] = [("Name", nameField, 20, 44), ("E-mail", emailField, 80, 44),
                                                       ("Staff PIN", pinField, 140, 44), ("Note", noteView, 200, 100)]
+        // Laid out with constraints (issue 30) on the scroll view's content layout guide: the
+        // content as wide as the scroll view, as high as its last line; the fields reach to
+        // 20 points before Save (420 wide on an 800-point panel), Save and the status line
+        // keep 40 points from the right.
+        let content = scrollView.contentLayoutGuide
+        var constraints = [content.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor)]
         for (title, field, y, height) in rows {
-            scrollView.addSubview(DemoTheme.label(title, frame: Rect(x: 24, y: y, width: 150, height: 44), size: 20))
-            field.frame = Rect(x: 180, y: y, width: 420, height: height)
+            let label = DemoTheme.label(title, frame: .zero, size: 20)
             field.name = title
-            scrollView.addSubview(field)
+            for view in [label, field] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                scrollView.addSubview(view)
+            }
+            constraints += [
+                label.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 24),
+                label.topAnchor.constraint(equalTo: content.topAnchor, constant: y),
+                label.widthAnchor.constraint(equalToConstant: 150), label.heightAnchor.constraint(equalToConstant: 44),
+                field.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 6),
+                field.topAnchor.constraint(equalTo: label.topAnchor),
+                field.trailingAnchor.constraint(equalTo: saveButton.leadingAnchor, constant: -20),
+                field.heightAnchor.constraint(equalToConstant: height),
+            ]
         }
         for field in [nameField, emailField, pinField] {
             field.borderStyle = .roundedRect
@@ -60,7 +77,7 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         pinField.returnKeyType = .done
         noteView.cornerRadius = 5
         noteView.style = TextStyle(size: 18, numberOfLines: 0, truncation: .none)
-        saveButton.frame = Rect(x: 620, y: 20, width: 140, height: 44)
+        saveButton.translatesAutoresizingMaskIntoConstraints = false
         saveButton.title = "Save"
         saveButton.name = "save"
         saveButton.backgroundColor = DemoTheme.accent
@@ -68,11 +85,21 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         saveButton.setTitleColor(.white, for: .normal)
         saveButton.addAction(for: .touchUpInside) { [weak self] _, _ in self?.save() }
         scrollView.addSubview(saveButton)
-        status.frame = Rect(x: 180, y: 310, width: 580, height: 44)
+        status.translatesAutoresizingMaskIntoConstraints = false
         status.style = TextStyle(size: 18, color: DemoTheme.secondaryText)
         status.name = "status"
         scrollView.addSubview(status)
-        scrollView.contentSize = Size(width: 800, height: 360)
+        constraints += [
+            saveButton.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -40),
+            saveButton.topAnchor.constraint(equalTo: content.topAnchor, constant: 20),
+            saveButton.widthAnchor.constraint(equalToConstant: 140), saveButton.heightAnchor.constraint(equalToConstant: 44),
+            status.leadingAnchor.constraint(equalTo: nameField.leadingAnchor),
+            status.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -40),
+            status.topAnchor.constraint(equalTo: content.topAnchor, constant: 310),
+            status.heightAnchor.constraint(equalToConstant: 44),
+            content.bottomAnchor.constraint(equalTo: status.bottomAnchor, constant: 6),
+        ]
+        LayoutConstraint.activate(constraints)
     }
 
     public override func viewDidAppear(_ animated: Bool) {

@@ -147,6 +147,38 @@ import Testing
         #expect(try #require(grid.frameForItem(at: IndexPath(item: 0, section: 0))).width > first.width)
     }
 
+    @Test func aScrollViewsContentSizeComesFromItsContentLayoutGuide() {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        window.addSubview(scroll)
+        let note = Label(text: Self.long + " " + Self.long + " " + Self.long, style: TextStyle(size: 20, numberOfLines: 0))
+        note.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(note)
+        LayoutConstraint.activate([
+            note.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor, constant: 10),
+            note.trailingAnchor.constraint(equalTo: scroll.contentLayoutGuide.trailingAnchor, constant: -10),
+            note.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor, constant: 10),
+            note.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor, constant: -10),
+            // As wide as the scroll view: it scrolls vertically only.
+            scroll.contentLayoutGuide.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor),
+        ])
+        window.makeKeyAndVisible()
+        window.layoutIfNeeded()
+        let height = note.sizeThatFits(Size(width: 280, height: 0)).height
+        #expect(note.frame == Rect(x: 10, y: 10, width: 280, height: height))
+        #expect(scroll.contentSize == Size(width: 300, height: height + 20) && height > 200, "taller than the scroll view")
+        #expect(scroll.contentLayoutGuide.layoutFrame.size == scroll.contentSize)
+        // Scrolled: the content stays where its constraints put it, in content coordinates.
+        scroll.contentOffset = Point(x: 0, y: 50)
+        window.layoutIfNeeded()
+        #expect(note.frame.minY == 10)
+        // The scroll view narrows: the text wraps again and the content grows.
+        scroll.frame.size.width = 200
+        window.layoutIfNeeded()
+        #expect(scroll.contentSize.width == 200 && scroll.contentSize.height > height + 20)
+    }
+
     @Test func builtInViewsHaveUIKitsIntrinsicSizes() {
         #expect(Switch().intrinsicContentSize == Size(width: 51, height: 31))
         #expect(Stepper().intrinsicContentSize == Size(width: 94, height: 32))

@@ -270,7 +270,14 @@ final class LayoutEngine {
                 SolverConstraint(LinearExpression([(item.width, 1)], constant: 0), .greaterThanOrEqual, name: name),
                 SolverConstraint(available, .equal, strength: LayoutSolver.strength(forPriority: 999), name: name),
             ]
-        case .custom, .safeArea, .margins:
+        case .scrollContent:
+            // At the content's origin; its size is what the content's constraints make it,
+            // and becomes the scroll view's contentSize (solveIfNeeded).
+            item.pins = [
+                SolverConstraint(LinearExpression([(item.minX, 1)]), .equal, name: name),
+                SolverConstraint(LinearExpression([(item.minY, 1)]), .equal, name: name),
+            ]
+        case .custom, .safeArea, .margins, .scrollFrame:
             item.pins = [
                 SolverConstraint(LinearExpression([(item.minX, 1)], constant: -insets.left), .equal, name: name),
                 SolverConstraint(LinearExpression([(item.minY, 1)], constant: -insets.top), .equal, name: name),
@@ -526,6 +533,17 @@ final class LayoutEngine {
         markNeedsSolve()
     }
 
+    /// A scroll view's content layout guide was solved: its size is the content size
+    /// (UIKit's), rounded up to the screen's pixels.
+    private func contentSizeSolved(_ item: LayoutItem, of guide: LayoutGuide) {
+        guard ownsItems, let scrollView = guide.owningView as? ScrollView else { return }
+        let scale = root?.window?.screenScale ?? 1
+        let width = item.width.value, height = item.height.value
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0, max(width, height) <= LayoutItem.largestCoordinate else { return }
+        let size = Size(width: (width * scale).rounded(.up) / scale, height: (height * scale).rounded(.up) / scale)
+        if scrollView.contentSize != size { scrollView.contentSize = size }
+    }
+
     // MARK: Fitting
 
     /// UIKit's `systemLayoutSizeFitting`: the size the constraints of `view`'s subtree give
@@ -633,6 +651,7 @@ final class LayoutEngine {
         let scale = root?.window?.screenScale ?? 1
         var moved: [String] = []
         for item in items.values {
+            if let guide = item.guide, guide.kind == .scrollContent { contentSizeSolved(item, of: guide); continue }
             guard let view = item.view, !view.translatesAutoresizingMaskIntoConstraints else { continue }
             guard let frame = item.solvedFrame(scale: scale) else {
                 Diagnostics.report(.limit, "constraint layout: \(view.debugName)'s solved frame is not finite or beyond \(Int(LayoutItem.largestCoordinate)) points (constants too large?); its frame is kept")

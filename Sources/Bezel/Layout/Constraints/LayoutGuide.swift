@@ -9,7 +9,7 @@ public final class LayoutGuide {
     /// The view it belongs to (weak, as UIKit's is).
     public internal(set) weak var owningView: View?
 
-    enum Kind { case custom, safeArea, margins, readable, keyboard }
+    enum Kind { case custom, safeArea, margins, readable, keyboard, scrollContent, scrollFrame }
 
     /// The widest a readable-content guide gets: UIKit's at the default text size (672
     /// points, measured on iPad), so lines of body text stay short enough to read.
@@ -34,6 +34,9 @@ public final class LayoutGuide {
             let available = max(0, b.width - m.left - m.right), width = min(available, Self.readableContentWidth)
             return Rect(x: b.minX + m.left + (available - width) / 2, y: b.minY + m.top, width: width, height: max(0, b.height - m.top - m.bottom))
         }
+        if kind == .scrollContent, let scrollView = owningView as? ScrollView {
+            return Rect(origin: .zero, size: scrollView.contentSize)
+        }
         if kind != .custom, let owningView {
             let b = owningView.bounds, i = insets(of: owningView)
             return Rect(x: b.minX + i.left, y: b.minY + i.top, width: max(0, b.width - i.left - i.right), height: max(0, b.height - i.top - i.bottom))
@@ -45,7 +48,7 @@ public final class LayoutGuide {
     /// The insets from its owning view's bounds, for the safe-area and margins guides.
     func insets(of owner: View) -> EdgeInsets {
         switch kind {
-        case .custom, .keyboard: .zero
+        case .custom, .keyboard, .scrollContent, .scrollFrame: .zero
         case .safeArea: owner.safeAreaInsets
         case .margins, .readable: owner.layoutMargins
         }
@@ -103,7 +106,7 @@ extension View {
     }
 
     /// The view's own guide of `kind`, made the first time it is asked for.
-    private func systemGuide(_ kind: LayoutGuide.Kind, identifier: String) -> LayoutGuide {
+    func systemGuide(_ kind: LayoutGuide.Kind, identifier: String) -> LayoutGuide {
         let state = constraintStateOrNew
         if let guide = state.systemGuides[kind] { return guide }
         let guide = LayoutGuide(kind: kind, identifier: identifier)
