@@ -289,15 +289,9 @@ open class CollectionView: ScrollView {
     /// (UIKit's `preferredLayoutAttributesFitting`, both dimensions at fitting priority, from
     /// the estimate); nil for a content view without constraints (the estimate stays).
     private func selfSizedSize(of cell: CollectionViewCell, estimate: Size) -> Size? {
-        let content = cell.contentView
-        guard content.constraintState?.installed.isEmpty == false || content.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else {
-            return nil
-        }
         cell.frame = Rect(origin: cell.frame.origin, size: estimate)
         cell.layoutIfNeeded()
-        let size = content.systemLayoutSizeFitting(estimate)
-        let scale = window?.screenScale ?? 1
-        return Size(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+        return cell.contentView.selfSizingFit(estimate, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
     }
 
     private func layoutSupplementary(_ wanted: [(kind: String, section: Int, frame: Rect)]) {

@@ -137,14 +137,9 @@ extension TableView {
         cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: cell.frame.height)
         cell.layoutIfNeeded()
         let content = cell.contentView
-        guard content.constraintState?.installed.isEmpty == false || content.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else {
-            return Self.defaultRowHeight
-        }
-        let size = content.systemLayoutSizeFitting(Size(width: content.bounds.width, height: 0), withHorizontalFittingPriority: .required,
-                                                   verticalFittingPriority: .fittingSizeLevel)
-        // Whole points up, as UIKit rounds to the screen's pixels (the separator draws inside).
-        let scale = window?.screenScale ?? 1
-        return (size.height * scale).rounded(.up) / scale
+        // Whole pixels up (the separator draws inside the row).
+        return content.selfSizingFit(Size(width: content.bounds.width, height: 0), horizontal: .required, vertical: .fittingSizeLevel)?.height
+            ?? Self.defaultRowHeight
     }
 
     func configure(_ cell: TableViewCell, at path: IndexPath) {

@@ -109,6 +109,18 @@ extension View {
         LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 
+    /// A self-sizing cell's content view (`systemLayoutSizeFitting` at `target` with these
+    /// priorities), rounded up to the screen's pixels as UIKit rounds; nil when no
+    /// constraint places anything in it (the caller keeps its estimate or default).
+    func selfSizingFit(_ target: Size, horizontal: LayoutPriority, vertical: LayoutPriority) -> Size? {
+        guard constraintState?.installed.isEmpty == false || subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else {
+            return nil
+        }
+        let size = systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        let scale = window?.screenScale ?? 1
+        return Size(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+    }
+
     // MARK: Debugging
 
     /// Whether constraints leave this view's frame open: another frame would satisfy them as
