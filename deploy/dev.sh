@@ -42,10 +42,11 @@ set -euo pipefail
 # headers for the desktop simulator (the library is opened only when the simulator runs); the
 # compose tables xkbcommon reads for dead keys and compose sequences (Text input); JPEG and SVG
 # decoding, opened with dlopen when an app first loads one (Images/), and libseccomp, which
-# the image decoder helper opens to confine itself (Images/Isolation).
+# the image decoder helper opens to confine itself (Images/Isolation); ICU, opened when a
+# localized string first varies by plural (BezelCairo/Localization).
 BUILD_PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev
                 libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev libsdl2-dev
-                libx11-data libturbojpeg0 librsvg2-2 libseccomp2)
+                libx11-data libturbojpeg0 librsvg2-2 libseccomp2 libicu72)
 # What the tests, the benchmarks and the documentation need besides:
 PACKAGES=("${BUILD_PACKAGES[@]}"
           # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu

@@ -117,6 +117,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     public init(target: ImageBuffer) throws(CairoError) {
         FontRegistry.registerBundledFonts()
+        LocalizationSupport.install()
         guard let cairo = cairo_create(target.surface) else { throw CairoError("cairo_create returned nothing") }
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else {
