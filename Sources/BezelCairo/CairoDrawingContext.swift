@@ -587,7 +587,7 @@ public final class CairoDrawingContext: DrawingContext {
     }
 
     private func configure(_ layout: OpaquePointer, _ text: String, style: TextStyle, width: Double?, height: Double?) {
-        pango_cairo_update_layout(cairo, layout)
+        updateLayoutMatrix(layout)
         pango_layout_set_font_description(layout, font(for: style))
         pango_layout_set_text(layout, Self.pangoText(text), -1)
         if let width, width > 0 {
@@ -680,6 +680,49 @@ public final class CairoDrawingContext: DrawingContext {
         }
     }
 
+    /// Whether `m` is one of the screen's own matrices (a whole scale, a display rotated by
+    /// quarter turns): axis-aligned, the same whole factor on both axes. (cairo_rotate's
+    /// quarter turns leave ~1e-16 where 0 belongs: equal within 1e-9.)
+    static func isScreenMatrix(_ m: cairo_matrix_t) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+        func whole(_ a: Double) -> Bool { same(a, a.rounded()) }
+        let straight = same(m.xy, 0) && same(m.yx, 0) && same(abs(m.xx), abs(m.yy)) && whole(m.xx)
+        let quarterTurn = same(m.xx, 0) && same(m.yy, 0) && same(abs(m.xy), abs(m.yx)) && whole(m.xy)
+        return straight || quarterTurn
+    }
+
+    /// Gives `layout` the context's matrix to choose its fonts by, as `pango_cairo_update_layout`,
+    /// but under a view's rotation, shear or non-whole zoom a plain whole scale instead (the
+    /// text image's raster scale): Pango makes a font, and cairo a scaled font with its glyph
+    /// caches, for every matrix a layout is shaped under, and a layout first made while an
+    /// alert scales in or a view is pinched would otherwise bring fonts for one more matrix
+    /// each time (issue 37 item 14: heaptrack's diff of 24 and 96 busy virtual hours put
+    /// ~1.2 MB of the growth in Pango's glyph-extents caches, cairo's glyphs and fontconfig
+    /// patterns of fonts made from Button.draw's layouts). The screen's own matrices (whole
+    /// scales, quarter turns) are kept: text is shaped for them exactly as before.
+    private func updateLayoutMatrix(_ layout: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        if Self.isScreenMatrix(m) {
+            pango_cairo_update_layout(cairo, layout)
+            return
+        }
+        let scale = TextImageCache.rasterScale(forDeterminant: m.xx * m.yy - m.xy * m.yx)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_scale(cairo, scale, scale)
+        pango_cairo_update_layout(cairo, layout)
+        cairo_restore(cairo)
+    }
+
+    /// The scale Pango shapes `text` at in a layout made now (its context's matrix; 1 when it
+    /// has none): what fonts that layout brings (tests).
+    func layoutFontScale(_ text: String, style: TextStyle, width: Double?, height: Double?) -> Double {
+        let layout = cachedLayout(text, style: style, width: width, height: height)
+        guard let matrix = pango_context_get_matrix(pango_layout_get_context(layout)) else { return 1 }
+        return (abs(matrix.pointee.xx * matrix.pointee.yy - matrix.pointee.xy * matrix.pointee.yx)).squareRoot()
+    }
+
     /// Composites the cached image of `layout` at `origin` (user space): false (nothing
     /// drawn) when cairo must draw it (a scaled or rotated matrix, a group, a clip that is not
     /// whole-pixel rectangles, text too large to cache).
@@ -702,14 +745,7 @@ public final class CairoDrawingContext: DrawingContext {
     private func paintTransformedText(_ layout: OpaquePointer, at origin: Point, color: Color) -> Bool {
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
-        // The screen's own matrices (a whole scale, a display rotated by quarter turns):
-        // axis-aligned, the same whole factor on both axes.
-        // cairo_rotate's quarter turns leave ~1e-16 where 0 belongs: equal within 1e-9.
-        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
-        func whole(_ a: Double) -> Bool { same(a, a.rounded()) }
-        let straight = same(m.xy, 0) && same(m.yx, 0) && same(abs(m.xx), abs(m.yy)) && whole(m.xx)
-        let quarterTurn = same(m.xx, 0) && same(m.yy, 0) && same(abs(m.xy), abs(m.yx)) && whole(m.xy)
-        if straight || quarterTurn { return false }
+        if Self.isScreenMatrix(m) { return false }
         // Too large to cache at that scale (a label zoomed 4x): a lower one, down to 1, so that
         // only text too large even at 1 is left to cairo under the transform (a heaptrack diff
         // of 12 and 36 busy virtual hours found the zoomed playground label drawn that way,

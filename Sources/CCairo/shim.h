@@ -63,6 +63,10 @@ PangoLayout *pango_cairo_create_layout(cairo_t *cr);
 void pango_cairo_font_map_set_default(PangoCairoFontMap *fontmap);
 void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout);
 void pango_cairo_update_layout(cairo_t *cr, PangoLayout *layout);
+typedef struct _PangoContext PangoContext;
+typedef struct _PangoMatrix { double xx; double xy; double yx; double yy; double x0; double y0; } PangoMatrix;
+PangoContext *pango_layout_get_context(PangoLayout *layout);
+const PangoMatrix *pango_context_get_matrix(PangoContext *context);
 
 // Fonts
 PangoFontDescription *pango_font_description_new(void);

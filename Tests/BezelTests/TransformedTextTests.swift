@@ -36,6 +36,28 @@ import Testing
         #expect(display.context.textImages.imagesMade - imagesBefore <= 4, "one image a raster scale")
     }
 
+    @Test func layoutsFirstMadeUnderAZoomOrRotationAreShapedAtAWholeScale() throws {
+        // An alert scaling in, a view pinched: a layout first made under such a matrix used to
+        // be shaped under it, and Pango, cairo and fontconfig made a font for each new matrix
+        // (the busy soak's creep). Now the screen's matrices and whole scales only.
+        let (display, card) = try stage(scale: 2)
+        let label = try #require(card.subviews.first as? Label)
+        var scales: Set<Double> = []
+        for step in 0..<60 {
+            let zoom = 0.83 + Double(step) * 0.0173
+            card.transform = AffineTransform(rotationAngle: Double(step) / 50).concatenating(AffineTransform(scaleX: zoom, y: zoom))
+            label.text = "Step \(step)"
+            display.renderFrame()
+            display.context.saveState()
+            display.context.concatenate(card.transform)
+            scales.insert(display.context.layoutFontScale("Zoomed \(step)", style: label.style, width: 140, height: 80))
+            display.context.restoreState()
+        }
+        #expect(scales.isSubset(of: [1, 2, 3, 4]), "\(scales.sorted())")
+        // The screen's own whole scale is kept as it was.
+        #expect(display.context.layoutFontScale("Plain", style: label.style, width: 140, height: 80) == 2)
+    }
+
     @Test func textTooLargeAtItsRasterScaleIsDrawnFromALowerOne() throws {
         let (display, card) = try stage()
         let label = try #require(card.subviews.first as? Label)
