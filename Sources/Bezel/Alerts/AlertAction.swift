@@ -12,7 +12,12 @@ public final class AlertAction {
         case destructive
     }
 
-    public let title: String?
+    /// The title (in the alert's language when made with a localized one).
+    public var title: String? { localizedTitle.map { Localization.string(for: $0, language: button?.language) } ?? ownTitle }
+    private let ownTitle: String?
+    /// The title as a localized resource: the alert's button resolves it again when the
+    /// language changes while the alert is up.
+    public let localizedTitle: LocalizedStringResource?
     public let style: Style
     /// A disabled action is drawn dimmed and cannot be tapped.
     public var isEnabled = true {
@@ -22,7 +27,16 @@ public final class AlertAction {
     weak var button: Button?
 
     public init(title: String?, style: Style, handler: ((AlertAction) -> Void)? = nil) {
-        self.title = title
+        ownTitle = title
+        localizedTitle = nil
+        self.style = style
+        self.handler = handler
+    }
+
+    /// An action titled with a localized resource.
+    public init(localizedTitle: LocalizedStringResource, style: Style, handler: ((AlertAction) -> Void)? = nil) {
+        ownTitle = nil
+        self.localizedTitle = localizedTitle
         self.style = style
         self.handler = handler
     }

@@ -25,7 +25,19 @@ open class AlertController: ViewController {
     static let padding = 20.0
     static let sheetMargin = 8.0
 
-    public var message: String? { didSet { if isViewLoaded { build() } } }
+    /// The message under the title. Setting it drops `localizedMessage`.
+    public var message: String? {
+        get { localizedMessage.map { Localization.string(for: $0, language: viewIfLoaded?.language) } ?? ownMessage }
+        set {
+            ownMessage = newValue
+            localizedMessage = nil
+            if isViewLoaded { build() }
+        }
+    }
+    private var ownMessage: String?
+    /// The message as a localized resource: with `localizedTitle` and actions made with
+    /// localized titles, an alert that is up follows a language switch (it is built again).
+    public var localizedMessage: LocalizedStringResource? { didSet { if isViewLoaded { build() } } }
     public let preferredStyle: Style
     public private(set) var actions: [AlertAction] = []
     /// Drawn bold (and triggered by Return once keys reach alerts); must be one of `actions`.
@@ -51,11 +63,25 @@ open class AlertController: ViewController {
     private var tappedAction: AlertAction?
 
     public init(title: String?, message: String?, preferredStyle: Style) {
-        self.message = message
+        self.ownMessage = message
         self.preferredStyle = preferredStyle
         super.init()
         self.title = title
         modalPresentationStyle = .overFullScreen
+    }
+
+    /// An alert whose title and message are localized resources (resolved in the alert's
+    /// language, again when it changes).
+    public convenience init(localizedTitle: LocalizedStringResource?, localizedMessage: LocalizedStringResource?, preferredStyle: Style) {
+        self.init(title: nil, message: nil, preferredStyle: preferredStyle)
+        self.localizedTitle = localizedTitle
+        self.localizedMessage = localizedMessage
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        // Its texts' heights change with the language: built again.
+        if isViewLoaded, previousTraitCollection?.language != traitCollection.language { build() }
     }
 
     /// Adds a button. A second `.cancel` action is refused with a report (UIKit raises).

@@ -6,14 +6,33 @@ public enum UserInterfaceStyle: Int, Hashable, Sendable {
     case dark
 }
 
-/// The environment a view draws in (UIKit's `UITraitCollection`): its light or dark style.
-/// A view's comes from its own `overrideUserInterfaceStyle`, else its superview's, up to the
-/// window and then `Application.userInterfaceStyle`.
+/// Which way a trait environment's text runs (UIKit's `UITraitEnvironmentLayoutDirection`).
+public enum TraitEnvironmentLayoutDirection: Hashable, Sendable {
+    case unspecified, leftToRight, rightToLeft
+
+    public init(_ direction: UserInterfaceLayoutDirection) {
+        self = direction == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+}
+
+/// The environment a view draws in (UIKit's `UITraitCollection`): its light or dark style,
+/// its language and the direction that language runs. A view's style comes from its own
+/// `overrideUserInterfaceStyle`, else its superview's, up to the window and then
+/// `Application.userInterfaceStyle`; its language from the nearest
+/// `overridePreferredLanguages`, else `Application.preferredLanguages`.
 public struct TraitCollection: Hashable, Sendable {
     public var userInterfaceStyle: UserInterfaceStyle
+    /// Right to left for Arabic, Hebrew, Persian, Urdu... (UIKit's `layoutDirection`).
+    public var layoutDirection: TraitEnvironmentLayoutDirection
+    /// The language the view's localized text is shown in (BCP 47: `de`, `ar`), the first
+    /// of its preferred languages the app has strings in; nil when unspecified.
+    public var language: String?
 
-    public init(userInterfaceStyle: UserInterfaceStyle = .unspecified) {
+    public init(userInterfaceStyle: UserInterfaceStyle = .unspecified, layoutDirection: TraitEnvironmentLayoutDirection = .unspecified,
+                language: String? = nil) {
         self.userInterfaceStyle = userInterfaceStyle
+        self.layoutDirection = layoutDirection
+        self.language = language
     }
 
     /// What dynamic colours are resolved with when nothing says otherwise: light, as UIKit.

@@ -1,6 +1,10 @@
 extension View {
-    /// The view's traits: its resolved light or dark style (UIKit's `traitCollection`).
-    public var traitCollection: TraitCollection { TraitCollection(userInterfaceStyle: resolvedStyle) }
+    /// The view's traits (UIKit's `traitCollection`): its resolved light or dark style, its
+    /// language and that language's direction.
+    public var traitCollection: TraitCollection {
+        let language = language
+        return TraitCollection(userInterfaceStyle: resolvedStyle, layoutDirection: .init(Localization.layoutDirection(of: language)), language: language)
+    }
 
     /// What the view inherits: its superview's style, or for a window its application's.
     private var inheritedStyle: UserInterfaceStyle {

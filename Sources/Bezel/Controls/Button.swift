@@ -3,8 +3,25 @@
 /// layer; here it is the behaviour.
 @MainActor
 open class Button: Control {
+    /// The title. Setting it drops `localizedTitle`.
     public var title: String? {
-        didSet { if title != oldValue { setNeedsDisplay() } }
+        didSet {
+            if !isResolvingLocalizedTitle { localizedTitle = nil }
+            if title != oldValue { setNeedsDisplay(); invalidateIntrinsicContentSize() }
+        }
+    }
+    /// The title as a localized resource: shown in the button's language and resolved again
+    /// whenever that changes (see `Label.localizedText`). Setting `title` drops it.
+    public var localizedTitle: LocalizedStringResource? {
+        didSet { if localizedTitle != nil, localizedTitle != oldValue { localizedContentDidChange() } }
+    }
+    private var isResolvingLocalizedTitle = false
+
+    override func localizedContentDidChange() {
+        guard let localizedTitle else { return }
+        isResolvingLocalizedTitle = true
+        title = Localization.string(for: localizedTitle, language: language)
+        isResolvingLocalizedTitle = false
     }
     /// The title's font and layout; its colour is `titleColor(for:)` of the current state.
     public var titleStyle = TextStyle(size: 18, alignment: .center) {

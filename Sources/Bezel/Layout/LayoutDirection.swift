@@ -10,6 +10,9 @@ public enum SemanticContentAttribute: Sendable {
     case unspecified
     /// Transport controls (play, rewind...): left to right in every language.
     case playback
+    /// Controls whose sides mean directions on screen (a text-alignment picker, arrows):
+    /// left to right in every language.
+    case spatial
     /// Always left to right.
     case forceLeftToRight
     /// Always right to left.
@@ -33,12 +36,26 @@ extension View {
     }
 
     /// The direction leading and trailing point in for this view (UIKit's): its
-    /// `semanticContentAttribute`'s, else the app's, left to right until the languages work
-    /// (issue 31) brings right-to-left languages.
+    /// `semanticContentAttribute`'s, else its language's (right to left for Arabic, Hebrew,
+    /// Persian, Urdu...: `traitCollection.layoutDirection`).
     public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        switch semanticContentAttribute {
+        View.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: languageLayoutDirection)
+    }
+
+    /// The direction for `attribute` in a view whose language runs `direction` (UIKit's
+    /// `userInterfaceLayoutDirection(for:relativeTo:)`).
+    public static func userInterfaceLayoutDirection(for attribute: SemanticContentAttribute,
+                                                    relativeTo direction: UserInterfaceLayoutDirection) -> UserInterfaceLayoutDirection {
+        switch attribute {
         case .forceRightToLeft: .rightToLeft
-        case .forceLeftToRight, .playback, .unspecified: .leftToRight
+        case .forceLeftToRight, .playback, .spatial: .leftToRight
+        case .unspecified: direction
         }
+    }
+
+    /// The direction for `attribute` in the app's language (UIKit's
+    /// `userInterfaceLayoutDirection(for:)`).
+    public static func userInterfaceLayoutDirection(for attribute: SemanticContentAttribute) -> UserInterfaceLayoutDirection {
+        userInterfaceLayoutDirection(for: attribute, relativeTo: Localization.layoutDirection(of: Localization.language))
     }
 }

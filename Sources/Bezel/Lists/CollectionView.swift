@@ -104,6 +104,9 @@ open class CollectionView: ScrollView {
 
     // MARK: Data and geometry
 
+    /// Cells are asked for again in the new language.
+    override func localizedContentDidChange() { if dataSource != nil { reloadData() } }
+
     public func reloadData() {
         collectionViewLayout.measuredSizes = [:]
         needsReload = true

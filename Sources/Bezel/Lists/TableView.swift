@@ -193,6 +193,10 @@ open class TableView: ScrollView {
     // MARK: Data
 
     /// Forgets the rows and asks the data source again; cells on screen are reused.
+    /// Rows and headers are asked for again in the new language (a data source that returns
+    /// `String(localized:)` switches with the app).
+    override func localizedContentDidChange() { if dataSource != nil { reloadData() } }
+
     public func reloadData() {
         needsReload = true
         pendingUpdate = nil

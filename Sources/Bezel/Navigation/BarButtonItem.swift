@@ -10,7 +10,18 @@ public final class BarButtonItem {
         case done
     }
 
-    public var title: String? { didSet { changed() } }
+    /// The title. Setting it drops `localizedTitle`.
+    public var title: String? {
+        get { localizedTitle.map { Localization.string(for: $0, language: bar?.language) } ?? ownTitle }
+        set {
+            ownTitle = newValue
+            localizedTitle = nil
+            changed()
+        }
+    }
+    private var ownTitle: String?
+    /// The title as a localized resource, in the bar's language (read again when it changes).
+    public var localizedTitle: LocalizedStringResource? { didSet { changed() } }
     public var image: Image? { didSet { changed() } }
     public var style: Style { didSet { changed() } }
     public weak var target: AnyObject?
@@ -29,7 +40,7 @@ public final class BarButtonItem {
     weak var bar: NavigationBar?
 
     public init(title: String?, style: Style = .plain, target: AnyObject?, action: Selector?) {
-        self.title = title
+        ownTitle = title
         self.style = style
         self.target = target
         self.action = action
@@ -43,7 +54,7 @@ public final class BarButtonItem {
     }
 
     public init(title: String? = nil, image: Image? = nil, style: Style = .plain, primaryAction: @escaping @MainActor (BarButtonItem) -> Void) {
-        self.title = title
+        ownTitle = title
         self.image = image
         self.style = style
         self.primaryAction = primaryAction

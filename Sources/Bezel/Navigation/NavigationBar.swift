@@ -68,6 +68,9 @@ open class NavigationBar: View {
         rebuildItems()
     }
 
+    /// Items' localized titles are read again in the new language.
+    override func localizedContentDidChange() { setNeedsItemRebuild() }
+
     func setNeedsItemRebuild() {
         guard !needsItemRebuild else { return }
         needsItemRebuild = true

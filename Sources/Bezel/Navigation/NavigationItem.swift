@@ -9,14 +9,17 @@ public final class NavigationItem {
         self.controller = controller
     }
 
-    /// The title; nil shows the controller's `title`.
+    /// The title; nil shows the controller's `title`. Setting it drops `localizedTitle`.
     public var title: String? {
-        get { ownTitle ?? controller?.title }
+        get { localizedTitle.map { Localization.string(for: $0, language: bar?.language) } ?? ownTitle ?? controller?.title }
         set {
             ownTitle = newValue
+            localizedTitle = nil
             changed()
         }
     }
+    /// The title as a localized resource, in the bar's language (read again when it changes).
+    public var localizedTitle: LocalizedStringResource? { didSet { changed() } }
     /// Shown instead of the title when set (a logo, a segmented control).
     public var titleView: View? { didSet { changed() } }
     public var leftBarButtonItems: [BarButtonItem] = [] { didSet { changed() } }
@@ -31,7 +34,17 @@ public final class NavigationItem {
     }
     /// The back button's title when this item is the one below the top (nil: this item's title;
     /// UIKit's "Back" when that is missing).
-    public var backButtonTitle: String? { didSet { changed() } }
+    public var backButtonTitle: String? {
+        get { localizedBackButtonTitle.map { Localization.string(for: $0, language: bar?.language) } ?? ownBackButtonTitle }
+        set {
+            ownBackButtonTitle = newValue
+            localizedBackButtonTitle = nil
+            changed()
+        }
+    }
+    private var ownBackButtonTitle: String?
+    /// `backButtonTitle` as a localized resource, in the bar's language.
+    public var localizedBackButtonTitle: LocalizedStringResource? { didSet { changed() } }
     /// Hides the back button while this item is on top.
     public var hidesBackButton = false { didSet { changed() } }
     /// Shows the left items next to the back button instead of replacing it.

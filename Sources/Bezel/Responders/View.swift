@@ -355,6 +355,14 @@ open class View: Responder {
     /// The style this view draws in, kept current by `updateTraits()` (never `.unspecified`).
     @exclusivity(unchecked) var resolvedStyle: UserInterfaceStyle = .light
 
+    /// `overridePreferredLanguages`, canonical (Localization/View+Localization.swift).
+    var preferredLanguagesOverride: [String]?
+
+    /// Called when the language of the view's localized text changed (the application's,
+    /// its window's or an override's): views that hold a `LocalizedStringResource` resolve it
+    /// again here.
+    func localizedContentDidChange() {}
+
     /// Device pixels a point where the view is shown (UIKit's `contentScaleFactor`): its
     /// window's screen scale, 1 off screen.
     public var contentScaleFactor: Double { window?.screenScale ?? 1 }
@@ -575,11 +583,14 @@ open class View: Responder {
             setNeedsDisplay(view.frame)
             return
         }
+        // A language override somewhere: the view may move into another language.
+        let oldLanguage = Localization.overrideCount > 0 && view.preferredLanguagesOverride == nil ? view.language : nil
         view.detachFromSuperview()
         subviews.insert(view, at: target)
         view.superview = self
         view.subtreeMoved(from: oldWindow, engine: oldEngine)
         if view.resolvedStyle != resolvedStyle, view.overrideUserInterfaceStyle == .unspecified { view.updateTraits() }
+        if let oldLanguage { view.languageChanged(from: oldLanguage) }
         view.setNeedsDisplay()
     }
 

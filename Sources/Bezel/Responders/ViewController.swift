@@ -13,9 +13,21 @@ open class ViewController: Responder {
 
     public internal(set) weak var parent: ViewController?
     public private(set) var children: [ViewController] = []
-    /// The title; a navigation item without its own title shows it.
+    /// The title; a navigation item without its own title shows it. Setting it drops
+    /// `localizedTitle`.
     public var title: String? {
-        didSet { navigationItemIfLoaded?.controllerTitleChanged() }
+        get { localizedTitle.map { Localization.string(for: $0, language: loadedView?.language) } ?? ownTitle }
+        set {
+            ownTitle = newValue
+            localizedTitle = nil
+            navigationItemIfLoaded?.controllerTitleChanged()
+        }
+    }
+    private var ownTitle: String?
+    /// The title as a localized resource, resolved in the language of the controller's view
+    /// whenever it is read (a navigation or tab bar reads it again when the language changes).
+    public var localizedTitle: LocalizedStringResource? {
+        didSet { if localizedTitle != oldValue { navigationItemIfLoaded?.controllerTitleChanged() } }
     }
 
     /// Where the controller is between its appear and disappear callbacks.

@@ -90,6 +90,8 @@ final class TabBarButton: Control {
         setNeedsDisplay()
     }
 
+    override func localizedContentDidChange() { if item.localizedTitle != nil { setNeedsDisplay() } }
+
     private var color: Color {
         let base = isSelected ? tintColor : ((superview as? TabBar)?.unselectedItemTintColor ?? Color(rgb: 0x999999))
         if !isEnabled { return base.withAlpha(0.35) }

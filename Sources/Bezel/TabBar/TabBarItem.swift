@@ -1,7 +1,18 @@
 /// UIKit's `UITabBarItem`: a tab's title, image and badge.
 @MainActor
 public final class TabBarItem {
-    public var title: String? { didSet { changed() } }
+    /// The title. Setting it drops `localizedTitle`.
+    public var title: String? {
+        get { localizedTitle.map { Localization.string(for: $0, language: button?.language) } ?? ownTitle }
+        set {
+            ownTitle = newValue
+            localizedTitle = nil
+            changed()
+        }
+    }
+    private var ownTitle: String?
+    /// The title as a localized resource, in the tab bar's language (read again when it changes).
+    public var localizedTitle: LocalizedStringResource? { didSet { changed() } }
     public var image: Image? { didSet { changed() } }
     /// Shown in a red bubble at the image's top-right corner (nil: no badge).
     public var badgeValue: String? { didSet { changed() } }
@@ -13,7 +24,7 @@ public final class TabBarItem {
     weak var button: TabBarButton?
 
     public init(title: String?, image: Image?, tag: Int = 0) {
-        self.title = title
+        ownTitle = title
         self.image = image
         self.tag = tag
     }
@@ -26,7 +37,8 @@ extension ViewController {
     public var tabBarItem: TabBarItem {
         get {
             if let item = tabBarItemIfLoaded { return item }
-            let item = TabBarItem(title: title, image: nil)
+            let item = TabBarItem(title: localizedTitle == nil ? title : nil, image: nil)
+            item.localizedTitle = localizedTitle
             tabBarItemIfLoaded = item
             return item
         }

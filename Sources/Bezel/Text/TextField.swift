@@ -23,8 +23,25 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
             textGeometryDidChange()
         }
     }
+    /// Shown while the field is empty. Setting it drops `localizedPlaceholder`.
     public var placeholder: String? {
-        didSet { if placeholder != oldValue { setNeedsDisplay() } }
+        didSet {
+            if !isResolvingLocalizedPlaceholder { localizedPlaceholder = nil }
+            if placeholder != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// The placeholder as a localized resource, in the field's language (resolved again when
+    /// it changes). Setting `placeholder` drops it.
+    public var localizedPlaceholder: LocalizedStringResource? {
+        didSet { if localizedPlaceholder != nil, localizedPlaceholder != oldValue { localizedContentDidChange() } }
+    }
+    private var isResolvingLocalizedPlaceholder = false
+
+    override func localizedContentDidChange() {
+        guard let localizedPlaceholder else { return }
+        isResolvingLocalizedPlaceholder = true
+        placeholder = Localization.string(for: localizedPlaceholder, language: language)
+        isResolvingLocalizedPlaceholder = false
     }
     /// Font, colour and alignment of the text (one line, never truncated: it scrolls).
     public var style: TextStyle = TextStyle(size: 17) {

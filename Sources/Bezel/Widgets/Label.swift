@@ -2,13 +2,29 @@
 /// truncation, any script with font fallback). Labels ignore touches by default, as in UIKit.
 @MainActor
 open class Label: View {
-    /// The characters shown. Setting it drops `attributedText` (UIKit's rule).
+    /// The characters shown. Setting it drops `attributedText` (UIKit's rule) and
+    /// `localizedText`.
     public var text: String? {
         didSet {
+            if !isResolvingLocalizedText { localizedText = nil }
             guard text != oldValue else { return }
             if attributedText != nil, text != attributedText?.string { attributedText = nil }
             changed()
         }
+    }
+    /// The text as a localized resource (a key, not a resolved string): shown in the label's
+    /// language (`traitCollection.language`) and resolved again whenever that changes, so a
+    /// language switch needs no screen rebuilt. Setting `text` drops it.
+    public var localizedText: LocalizedStringResource? {
+        didSet { if localizedText != nil, localizedText != oldValue { localizedContentDidChange() } }
+    }
+    private var isResolvingLocalizedText = false
+
+    override func localizedContentDidChange() {
+        guard let localizedText else { return }
+        isResolvingLocalizedText = true
+        text = Localization.string(for: localizedText, language: language)
+        isResolvingLocalizedText = false
     }
     /// Runs with their own fonts, colours, underlines... over `style` (UIKit's
     /// `attributedText`). Setting it sets `text` to its characters.

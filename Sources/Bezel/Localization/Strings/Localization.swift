@@ -61,6 +61,26 @@ public enum Localization {
     }
     private static var resolvedLanguage: String?
 
+    /// Views with `overridePreferredLanguages` set: while none has, every view's language is
+    /// `language` (no walk up the tree).
+    static var overrideCount = 0
+
+    /// The direction `language`'s script runs: right to left for Arabic, Hebrew, Syriac,
+    /// Thaana, N'Ko and Adlam, and for the languages written in them by default (CLDR's
+    /// likely scripts: ar, he, fa, ur, ps, sd, ug, yi, dv, ckb...); a script subtag decides
+    /// (`pa-Arab` right to left, `az-Latn` left to right).
+    public static func layoutDirection(of language: String) -> UserInterfaceLayoutDirection {
+        let parts = language.split(separator: "-")
+        if parts.count > 1, parts[1].count == 4 {
+            return rightToLeftScripts.contains(String(parts[1])) ? .rightToLeft : .leftToRight
+        }
+        return parts.first.map { rightToLeftLanguages.contains(String($0)) } == true ? .rightToLeft : .leftToRight
+    }
+
+    private static let rightToLeftScripts: Set<String> = ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg", "Mand", "Samr", "Aran"]
+    private static let rightToLeftLanguages: Set<String> = ["ar", "arc", "azb", "bal", "ckb", "dv", "fa", "glk", "he", "iw", "khw", "ks",
+                                                            "lrc", "mzn", "pnb", "ps", "sd", "sdh", "skr", "syr", "ug", "ur", "yi", "ji"]
+
     /// The first of `preferred` the app has strings in, else the development language.
     public static func bestLanguage(for preferred: [String]) -> String {
         let available = availableLanguages
@@ -166,6 +186,7 @@ public enum Localization {
         catalogs.removeAll()
         cachedLanguages = nil
         resolvedLanguage = nil
+        reported.removeAll()
     }
 
     /// Forgets the tables read, so edited files are read again (the language stays).

@@ -1,0 +1,158 @@
+import Testing
+@testable import Bezel
+@testable import BezelCairo
+import BezelTesting
+
+/// The language switched at run time (issue 31 item 2): text given as a localized resource
+/// (labels, buttons, placeholders, controller and navigation titles, bar-button and tab
+/// items, alerts, table headers) resolved again on a live screen, one layout pass, the
+/// change heard in `traitCollectionDidChange` with the language and direction; a window's
+/// own languages beside the application's.
+@MainActor
+@Suite(.serialized, .fontsRegistered) struct LanguageSwitchTests {
+    final class Screen: ViewController, TableViewDataSource {
+        let label = Label(frame: Rect(x: 20, y: 80, width: 300, height: 30))
+        let button = Button(frame: Rect(x: 20, y: 120, width: 200, height: 44))
+        let field = TextField(frame: Rect(x: 20, y: 170, width: 300, height: 40))
+        let table = TableView(frame: Rect(x: 340, y: 80, width: 300, height: 300))
+        var heard: [TraitCollection] = []
+        var layoutPasses = 0
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            label.localizedText = "Buy"
+            button.localizedTitle = "Cancel"
+            field.localizedPlaceholder = "Search stops"
+            table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+            table.dataSource = self
+            for subview in [label, button, field, table] as [View] { view.addSubview(subview) }
+            localizedTitle = "Tickets"
+            navigationItem.rightBarButtonItem = BarButtonItem(title: nil, style: .plain, target: nil, action: nil)
+            navigationItem.rightBarButtonItem?.localizedTitle = "Settings"
+        }
+
+        override func viewDidLayoutSubviews() { layoutPasses += 1 }
+        override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+            if let previousTraitCollection { heard.append(previousTraitCollection) }
+        }
+
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel.text = String(localized: "\(2) tickets")
+            return cell
+        }
+        func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { String(localized: "Departures") }
+    }
+
+    func withFixtures(_ languages: [String], _ body: () throws -> Void) rethrows {
+        let saved = (Localization.source, Localization.preferredLanguages, Localization.pluralRules)
+        defer { Localization.source = saved.0; Localization.preferredLanguages = saved.1; Localization.pluralRules = saved.2 }
+        Localization.source = LocalizedStringTests.fixtures
+        Localization.pluralRules = ICUPluralRules()
+        Localization.preferredLanguages = languages
+        try body()
+    }
+
+    func texts(_ screen: Screen, _ navigation: NavigationController) -> [String?] {
+        [screen.label.text, screen.button.title, screen.field.placeholder, navigation.navigationBar.titleLabel.text,
+         (navigation.navigationBar.itemViewsShown.first as? Button)?.title,
+         (screen.table.headerView(forSection: 0) as? TableViewHeaderFooterView)?.textLabel.text, screen.table.visibleCells.first?.value.textLabel.text]
+    }
+
+    @Test func aLiveScreenSwitchesEveryLocalizedTextWithOneLayoutPass() throws {
+        try withFixtures(["en"]) {
+            let screen = Screen()
+            let navigation = NavigationController(rootViewController: screen)
+            let harness = try AppHarness(rootViewController: navigation)
+            #expect(texts(screen, navigation) == ["Buy", "Cancel", "Search stops", "Tickets", "Settings", "Departures", "2 tickets"])
+            let passes = screen.layoutPasses
+            harness.application.preferredLanguages = ["de-CH"]
+            _ = harness.render()
+            #expect(texts(screen, navigation) == ["Kaufen", "Abbrechen", "Haltestelle suchen", "Fahrkarten", "Einstellungen", "Abfahrten", "2 Fahrkarten"])
+            #expect(screen.layoutPasses == passes + 1)
+            #expect(screen.heard.map(\.language) == ["en"])
+            #expect(screen.traitCollection.language == "de")
+            #expect(screen.traitCollection.layoutDirection == .leftToRight)
+
+            harness.application.preferredLanguages = ["ar"]
+            _ = harness.render()
+            #expect(texts(screen, navigation) == ["شراء", "Cancel", "ابحث عن محطة", "التذاكر", "الإعدادات", "المغادرة", "تذكرتان"])
+            #expect(screen.heard.map(\.language) == ["en", "de"])
+            #expect(screen.traitCollection.layoutDirection == .rightToLeft)
+            #expect(screen.view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            #expect(screen.label.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            screen.label.semanticContentAttribute = .playback
+            #expect(screen.label.effectiveUserInterfaceLayoutDirection == .leftToRight)
+
+            // A text set directly is the app's from then on: a switch leaves it.
+            screen.label.text = "Fixed"
+            harness.application.preferredLanguages = ["ja"]
+            #expect(screen.label.text == "Fixed")
+            #expect(screen.button.title == "Cancel")  // no Japanese text: the development language's
+        }
+    }
+
+    @Test func anAlertThatIsUpFollowsTheSwitch() throws {
+        try withFixtures(["en"]) {
+            let screen = Screen()
+            let harness = try AppHarness(rootViewController: screen)
+            let alert = AlertController(localizedTitle: "Really cancel?", localizedMessage: nil, preferredStyle: .alert)
+            alert.addAction(AlertAction(localizedTitle: "Cancel", style: .cancel))
+            alert.addAction(AlertAction(localizedTitle: "Buy", style: .default))
+            screen.present(alert, animated: false)
+            _ = harness.render()
+            @MainActor func shown() -> [String] {
+                var found: [String] = []
+                var pending: [View] = [alert.view]
+                while let view = pending.popLast() {
+                    if let label = view as? Label, view.superview is Button == false, let text = label.text { found.append(text) }
+                    if let button = view as? Button, let title = button.title { found.append(title) }
+                    pending.append(contentsOf: view.subviews.reversed())
+                }
+                return found
+            }
+            #expect(shown() == ["Really cancel?", "Cancel", "Buy"])
+            harness.application.preferredLanguages = ["de"]
+            _ = harness.render()
+            #expect(shown() == ["Wirklich abbrechen?", "Abbrechen", "Kaufen"])
+            #expect(alert.actions.map(\.title) == ["Abbrechen", "Kaufen"])
+        }
+    }
+
+    @Test func aWindowsOwnLanguagesBesideTheApplications() throws {
+        try withFixtures(["de"]) {
+            let staff = Screen(), customer = Screen()
+            let harness = try AppHarness(rootViewController: staff)
+            let second = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: harness.application)
+            second.rootViewController = customer
+            second.overridePreferredLanguages = ["ja"]
+            second.isHidden = false
+            #expect(staff.label.text == "Kaufen")
+            #expect(customer.label.text == "購入")
+            #expect(customer.title == "切符")
+            #expect(customer.heard.map(\.language) == ["de"])  // loaded in the application's language, then the window's
+            harness.application.preferredLanguages = ["ar"]
+            #expect(staff.label.text == "شراء")
+            #expect(customer.label.text == "購入")
+            #expect(customer.heard.count == 1)  // the application's switch does not reach it
+            // A view moved from the customer's window into the staff's takes the staff's language.
+            let moved = Label()
+            moved.localizedText = "Buy"
+            customer.view.addSubview(moved)
+            #expect(moved.text == "購入")
+            staff.view.addSubview(moved)
+            #expect(moved.text == "شراء")
+            second.overridePreferredLanguages = nil
+            #expect(customer.label.text == "شراء")
+            #expect(customer.heard.map(\.language) == ["de", "ja"])
+        }
+    }
+
+    @Test func rightToLeftLanguagesAndScripts() {
+        for language in ["ar", "he", "fa", "ur", "ar-EG", "pa-Arab", "yi", "ckb"] { #expect(Localization.layoutDirection(of: language) == .rightToLeft, "\(language)") }
+        for language in ["en", "de", "ja", "zh-Hans", "az-Latn", "tr", "ku"] { #expect(Localization.layoutDirection(of: language) == .leftToRight, "\(language)") }
+        #expect(View.userInterfaceLayoutDirection(for: .spatial, relativeTo: .rightToLeft) == .leftToRight)
+        #expect(View.userInterfaceLayoutDirection(for: .unspecified, relativeTo: .rightToLeft) == .rightToLeft)
+    }
+}
