@@ -24,6 +24,9 @@ struct DemoTour {
         // Before the app loads its images: SVGs are drawn at the screen's scale.
         ImageLoader.screenScale = scale
         let app = Application(clock: clock, tracer: Tracer(categories: trace) { category, message in print("    [\(category)] \(message)") })
+        // In English whatever the machine's LANG (the screenshots are the documentation's);
+        // the picker switches at the end.
+        app.preferredLanguages = ["en"]
         let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { Self.timeOfDay + clock.now })
         demo.log = { print("t=\(Int((clock.now * 1000).rounded()))ms  APP: \($0)") }
         let fingers = TouchScript(app)
@@ -173,6 +176,28 @@ struct DemoTour {
         fingers.tap(at: center(of: demo.navigation.navigationBar.backButton))
         settle()
         try screenshot("home-light")
+
+        print("== the language picker: Deutsch, العربية, 日本語; every screen follows live, Arabic right to left")
+        func button(titled title: String) -> Button? {
+            var pending: [View] = [demo.window]
+            while let view = pending.popLast() {
+                if let button = view as? Button, button.title == title, !button.isHidden { return button }
+                pending.append(contentsOf: view.subviews)
+            }
+            return nil
+        }
+        for (language, name) in [("Deutsch", "deutsch"), ("العربية", "arabic"), ("日本語", "japanese")] {
+            guard let picker = demo.navigation.navigationBar.itemViewsShown.first else { break }
+            fingers.tap(at: center(of: picker))
+            settle()
+            guard let choice = button(titled: language) else { break }
+            fingers.tap(at: center(of: choice))
+            settle()
+            try screenshot("home-\(name)")
+        }
+        fingers.tap(at: center(of: demo.home.tiles[2]))
+        settle()
+        try screenshot("settings-japanese")
         return written
     }
 }

@@ -23,7 +23,7 @@ public final class ChartsViewController: ViewController {
 
     public override init() {
         super.init()
-        title = "Charts"
+        localizedTitle = "Charts"
     }
 
     public override func viewDidLoad() {

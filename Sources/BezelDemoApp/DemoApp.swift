@@ -26,6 +26,9 @@ public final class DemoApp {
 
     public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay) {
         self.application = application
+        // The demo's strings (Localizable.xcstrings in its resource folder; from a source
+        // checkout Assets/Demo, which is not ResourceBundle.main).
+        if Localization.source == nil, let bundle = DemoResources.bundle { Localization.source = bundle }
         window = Window(frame: Rect(origin: .zero, size: size), application: application)
         window.name = "window"
         navigation = NavigationController(rootViewController: home)

@@ -22,7 +22,7 @@ public final class FormViewController: ViewController, TextFieldDelegate {
 
     public override init() {
         super.init()
-        title = "Form"
+        localizedTitle = "Form"
     }
 
     public override func viewDidLoad() {

@@ -20,7 +20,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
 
     public override init() {
         super.init()
-        title = "Gestures"
+        localizedTitle = "Gestures"
     }
 
     public override func viewDidLoad() {

@@ -18,10 +18,15 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     var open: ((String) -> Void)?
     /// Called with a plain tile's number when it is pressed.
     var onItem: ((Int) -> Void)?
+    /// The languages the picker offers, each in its own language (issue 31's demo).
+    public static let languages = [("en", "English"), ("de", "Deutsch"), ("ar", "العربية"), ("ja", "日本語")]
+    /// The bar's language item: an action sheet of `languages`; the choice switches every
+    /// screen live (`Application.preferredLanguages`).
+    public private(set) lazy var languageItem = BarButtonItem { [weak self] _ in self?.chooseLanguage() }
 
     public override init() {
         super.init()
-        title = "Kiosk"
+        localizedTitle = "Kiosk"
     }
 
     /// The tiles' buttons in order (all 24 are on screen).
@@ -40,6 +45,8 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         grid.register(TileCell.self, forCellWithReuseIdentifier: TileCell.identifier)
         grid.delegate = self
         grid.dataSource = self
+        languageItem.title = Self.languageName(view.traitCollection.language)
+        navigationItem.leftBarButtonItem = languageItem
         slider.name = "brightness"
         slider.value = 0.4
         slider.tintColor = DemoTheme.accent
@@ -69,13 +76,34 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         ])
     }
 
+    static func languageName(_ language: String?) -> String {
+        languages.first { $0.0 == language }?.1 ?? languages[0].1
+    }
+
+    /// The picker: one action per language, each named in its own language.
+    public func chooseLanguage() {
+        let sheet = AlertController(localizedTitle: "Language", localizedMessage: nil, preferredStyle: .actionSheet)
+        for (code, name) in Self.languages {
+            sheet.addAction(AlertAction(title: name, style: .default) { [weak self] _ in
+                self?.view.window?.application?.preferredLanguages = [code]
+            })
+        }
+        sheet.addAction(AlertAction(localizedTitle: "Cancel", style: .cancel))
+        present(sheet, animated: true)
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        languageItem.title = Self.languageName(traitCollection.language)
+    }
+
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { Self.tileCount }
 
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TileCell.identifier, for: indexPath) as! TileCell
         let n = indexPath.item + 1
-        let name = n <= Self.names.count ? Self.names[n - 1] : "Item \(n)"
-        cell.button.title = name
+        // Localized resources: the tiles follow a language switch (the grid reloads).
+        cell.button.localizedTitle = n <= Self.names.count ? LocalizedStringResource(String.LocalizationValue(Self.names[n - 1])) : "Item \(n)"
         cell.button.name = "tile\(n)"
         cell.onPress = { [weak self] in
             if n <= Self.names.count { self?.open?(Self.names[n - 1]) } else { self?.onItem?(n) }

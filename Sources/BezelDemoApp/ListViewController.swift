@@ -23,7 +23,7 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
 
     public override init() {
         super.init()
-        title = "List"
+        localizedTitle = "List"
     }
 
     /// The "Select" buttons of the rows on screen, top to bottom.

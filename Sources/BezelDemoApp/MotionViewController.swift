@@ -29,7 +29,7 @@ public final class MotionViewController: ViewController {
 
     public override init() {
         super.init()
-        title = "Motion"
+        localizedTitle = "Motion"
     }
 
     public override func viewDidLoad() {

@@ -13,20 +13,28 @@ public final class SettingsViewController: ViewController {
     public let idleMinutes = Stepper(frame: Rect(x: 300, y: 316, width: 160, height: 44))
     public private(set) var values: [String: Label] = [:]
     /// The bar's Reset item: asks first, with an alert.
-    public private(set) lazy var resetItem = BarButtonItem(title: "Reset") { [weak self] _ in self?.confirmReset() }
+    public private(set) lazy var resetItem: BarButtonItem = {
+        let item = BarButtonItem { [weak self] _ in self?.confirmReset() }
+        item.localizedTitle = "Reset"
+        return item
+    }()
     /// The bar's Sleep item: the panel off now, until a touch wakes it
     /// (`Application.screenPowerRequest`).
-    public private(set) lazy var sleepItem = BarButtonItem(title: "Sleep") { [weak self] _ in
-        guard let app = self?.view.window?.application else { return }
-        app.screenPowerRequest = .off
-        self?.onReport?("screen off until a touch")
-    }
+    public private(set) lazy var sleepItem: BarButtonItem = {
+        let item = BarButtonItem { [weak self] _ in
+            guard let app = self?.view.window?.application else { return }
+            app.screenPowerRequest = .off
+            self?.onReport?("screen off until a touch")
+        }
+        item.localizedTitle = "Sleep"
+        return item
+    }()
     /// What the screen reports (a reset confirmed or not), for the log.
     var onReport: ((String) -> Void)?
 
     public override init() {
         super.init()
-        title = "Settings"
+        localizedTitle = "Settings"
     }
 
     public override func viewDidLoad() {
@@ -54,6 +62,7 @@ public final class SettingsViewController: ViewController {
         var constraints: [LayoutConstraint] = []
         for (name, control, top, size, offset) in rows {
             let label = DemoTheme.label(name, frame: .zero, size: 20)
+            label.localizedText = LocalizedStringResource(String.LocalizationValue(name))
             let value = DemoTheme.label("", frame: .zero, size: 18, color: DemoTheme.secondaryText)
             control.name = name
             value.name = name + " value"
@@ -91,11 +100,11 @@ public final class SettingsViewController: ViewController {
 
     /// The confirmation: an alert whose destructive action puts every setting back, animated.
     public func confirmReset() {
-        let alert = AlertController(title: "Reset all settings?",
-                                    message: "Sounds, brightness, volume, theme and the idle timeout go back to their defaults.",
+        let alert = AlertController(localizedTitle: "Reset all settings?",
+                                    localizedMessage: "Sounds, brightness, volume, theme and the idle timeout go back to their defaults.",
                                     preferredStyle: .alert)
-        alert.addAction(AlertAction(title: "Cancel", style: .cancel) { [weak self] _ in self?.onReport?("reset cancelled") })
-        alert.addAction(AlertAction(title: "Reset", style: .destructive) { [weak self] _ in
+        alert.addAction(AlertAction(localizedTitle: "Cancel", style: .cancel) { [weak self] _ in self?.onReport?("reset cancelled") })
+        alert.addAction(AlertAction(localizedTitle: "Reset", style: .destructive) { [weak self] _ in
             guard let self else { return }
             self.soundSwitch.setOn(true, animated: true)
             self.dimSwitch.setOn(false, animated: true)
@@ -129,6 +138,6 @@ public final class SettingsViewController: ViewController {
         values["Brightness"]?.text = "\(Int((brightness.value * 100).rounded())) %"
         values["Volume"]?.text = "\(Int((volume.value * 100).rounded())) %"
         values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? ["Dark", "Light", "Auto"][theme.selectedSegmentIndex] : "-"
-        values["Idle timeout"]?.text = "\(Int(idleMinutes.value)) min"
+        values["Idle timeout"]?.localizedText = "\(Int(idleMinutes.value)) min"
     }
 }

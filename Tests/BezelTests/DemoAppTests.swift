@@ -205,7 +205,9 @@ import Glibc
         let directory = "/tmp/bezel-demo-shots-\(getpid())"
         let (output, status) = runCommand("BEZEL_BACKEND=headless BEZEL_SCREENSHOT_DIR=\(directory) BEZEL_CONFIG=/dev/null \(demo)")
         try #require(status == 0 && output.contains("touring the demo headless instead"), "\(output)")
-        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin", "10-charts", "11-home-light"] {
+        for name in ["01-home", "02-push-transition", "03-gestures", "04-list", "05-settings", "06-alert", "07-motion", "08-form", "09-pin", "10-charts", "11-home-light",
+                     // The language picker (issue 31): German, Arabic and Japanese, live.
+                     "12-home-deutsch", "13-home-arabic", "14-home-japanese", "15-settings-japanese"] {
             let image = try ImageBuffer(contentsOfPNG: "\(directory)/\(name).png")
             #expect(try Snapshot.check(image, named: "demo-" + name))
         }

@@ -61,6 +61,33 @@ extension View {
     }
 }
 
+/// Views that hold localized resources, weakly: a language switch reaches them even while
+/// they are out of every window (a screen popped off a navigation stack, a cell in a reuse
+/// queue), so they show the new language when they come back.
+@MainActor
+enum LocalizedViews {
+    private struct Entry { weak var view: View? }
+    private static var entries: [Entry] = []
+    private static var pruneAt = 64
+
+    static func register(_ view: View) {
+        guard !view.isRegisteredForLocalization else { return }
+        view.isRegisteredForLocalization = true
+        entries.append(Entry(view: view))
+        if entries.count >= pruneAt {
+            entries.removeAll { $0.view == nil }
+            pruneAt = max(64, entries.count * 2)
+        }
+    }
+
+    /// Resolves again the localized text of every registered view outside a window (those in
+    /// windows were reached by the walk down their window).
+    static func languageChangedOutsideWindows() {
+        entries.removeAll { $0.view == nil }
+        for entry in entries { if let view = entry.view, view.window == nil { view.localizedContentDidChange() } }
+    }
+}
+
 extension Application {
     /// The languages the user prefers, most preferred first (BCP 47: `de-CH`, `ar`): the
     /// language switch of a kiosk's first screen. Changing it switches every window live:
@@ -74,6 +101,7 @@ extension Application {
             let before = windows.map(\.language)
             Localization.preferredLanguages = newValue
             for (window, language) in zip(windows, before) { window.languageChanged(from: language) }
+            LocalizedViews.languageChangedOutsideWindows()
         }
     }
 }

@@ -357,6 +357,8 @@ open class View: Responder {
 
     /// `overridePreferredLanguages`, canonical (Localization/View+Localization.swift).
     var preferredLanguagesOverride: [String]?
+    /// In `LocalizedViews` (it holds a localized resource).
+    var isRegisteredForLocalization = false
 
     /// Called when the language of the view's localized text changed (the application's,
     /// its window's or an override's): views that hold a `LocalizedStringResource` resolve it

@@ -16,7 +16,11 @@ open class Label: View {
     /// language (`traitCollection.language`) and resolved again whenever that changes, so a
     /// language switch needs no screen rebuilt. Setting `text` drops it.
     public var localizedText: LocalizedStringResource? {
-        didSet { if localizedText != nil, localizedText != oldValue { localizedContentDidChange() } }
+        didSet {
+            guard localizedText != nil, localizedText != oldValue else { return }
+            LocalizedViews.register(self)
+            localizedContentDidChange()
+        }
     }
     private var isResolvingLocalizedText = false
 
