@@ -29,8 +29,8 @@ extension ResourceBundle: StringTableSource {
 }
 
 /// Installs the platform's localization once, when the first drawing context is made:
-/// the app's resource folder as the string tables' source (unless the app set one) and ICU's
-/// plural rules (ICU opened on the first plural lookup).
+/// the app's resource folder as the string tables' source (unless the app set one), ICU's
+/// plural rules and formats (ICU opened on the first plural or format).
 @MainActor
 enum LocalizationSupport {
     private static var installed = false
@@ -40,5 +40,6 @@ enum LocalizationSupport {
         installed = true
         if Localization.source == nil, let bundle = ResourceBundle.main { Localization.source = bundle }
         if Localization.pluralRules is EnglishPluralRule { Localization.pluralRules = ICUPluralRules() }
+        if Localization.formatter == nil { Localization.formatter = ICUFormatting() }
     }
 }
