@@ -132,11 +132,17 @@ public final class SettingsViewController: ViewController {
         onReport?("theme \(["dark", "light", "auto"][max(0, theme.selectedSegmentIndex)]): the window is \(window.traitCollection.userInterfaceStyle)")
     }
 
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if previousTraitCollection?.language != traitCollection.language { refresh() }
+    }
+
     private func refresh() {
         values["Sounds"]?.text = soundSwitch.isOn ? "on" : "off"
         values["Dim when idle"]?.text = dimSwitch.isOn ? "on" : "off"
-        values["Brightness"]?.text = "\(Int((brightness.value * 100).rounded())) %"
-        values["Volume"]?.text = "\(Int((volume.value * 100).rounded())) %"
+        // Percentages as the user's locale writes them (ICU: "80%", "80 %", "٨٠٪").
+        values["Brightness"]?.text = ((brightness.value * 100).rounded() / 100).formatted(.percent)
+        values["Volume"]?.text = ((volume.value * 100).rounded() / 100).formatted(.percent)
         values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? ["Dark", "Light", "Auto"][theme.selectedSegmentIndex] : "-"
         values["Idle timeout"]?.localizedText = "\(Int(idleMinutes.value)) min"
     }
