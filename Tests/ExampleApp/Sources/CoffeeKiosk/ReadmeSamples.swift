@@ -204,3 +204,15 @@ let tiles = CollectionView(frame: view.bounds, collectionViewLayout: .grid(colum
 tiles.register(CollectionViewCell.self, forCellWithReuseIdentifier: "tile")
 tiles.dataSource = source
 }
+
+@MainActor func localizationSample(application: Application, buyButton: Button, stopField: TextField, title: Label,
+                                   count: Int, price: Double, stops: [String], query: String) {
+// Strings from Localizable.xcstrings (or de.lproj/Localizable.strings) in the app's folder.
+title.text = String(localized: "\(count) tickets")          // the key "%lld tickets", plural by CLDR's rules
+buyButton.localizedTitle = "Buy"                             // a key: resolved again on every switch
+stopField.localizedPlaceholder = "Search stops"
+let total = price.formatted(.currency(code: "EUR"))         // "€9.50", "9,50 €", "٩٫٥٠ €"
+let found = stops.filter { $0.localizedStandardContains(query) }   // "zurich" finds "Zürich"
+application.preferredLanguages = ["de-CH"]                  // the customer's choice: every screen switches live
+_ = (total, found)
+}
