@@ -53,6 +53,7 @@ func countedSettingsScreen() -> Window { makeSettingsScreen() }
 /// false for an unknown figure or work that went wrong.
 @MainActor
 func runInstructionFigure(_ figure: String, count: Int) -> Bool {
+    if figure == "M12" { return runLanguageFigure(count: count) }
     let clock = VirtualClock()
     let app = Application(clock: clock, tracer: Tracer())
     let scene = StandardKioskScene(application: app)
@@ -139,5 +140,5 @@ private func runConstraintFigure(_ figure: String, count: Int, warmup: Int) -> B
 }
 
 /// The figures `runInstructionFigure` knows.
-let instructionFigures = ["M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250",
+let instructionFigures = ["M12", "M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250",
                           "M13_full", "M13_incremental", "M13_settings"]

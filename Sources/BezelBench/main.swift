@@ -413,6 +413,9 @@ func main() {
                                                            from scratch, and again after one constant
                                                            changed; the demo's Settings screen made
                                                            and laid out
+          RESULT M12 switch_and_frame_us=… p95_us=…       the demo's home switched between English and
+                                                           German (Application.preferredLanguages) and
+                                                           one frame drawn
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
@@ -427,7 +430,7 @@ func main() {
         bezel-bench --instructions FIGURE [count] does that figure's work count times (50) after
         a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh):
         M1, M2, M3, M1_1080p, M2_24, M2_500, M3_wide1000, M3_deep250, M13_full,
-        M13_incremental or M13_settings.
+        M13_incremental, M13_settings or M12 (the language switch; not checked by CI yet).
         """)
         return
     }
@@ -467,7 +470,7 @@ func main() {
         }
         // Its own memory against mapped files' pages (see ProcessStatistics.residentFileKiB).
         print("RESULT M4_rss_split anonymous_kib=\(anonymous) file_kib=\(file) (after the first frame, the display still open)")
-        print("RESULT M4_rss_kib=\(peak) (build the scene, render once)")
+    print("RESULT M4_rss_kib=\(peak) (build the scene, render once)")
         withExtendedLifetime((scene, display)) {}
         return
     }
@@ -512,6 +515,7 @@ func main() {
     let hdCopies = measureFrameCopies(iterations: max(200, iterations / 4), bytes: 1920 * 1080 * 4)
     let m13 = measureConstraintLayout(samples: 21)
     let m13Settings = measureSettingsLayout(samples: 21)
+    let m12 = measureLanguageSwitch(samples: 51)
     _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
     let m10Small = measureTableCreation(rows: 100, samples: 51)
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
@@ -541,6 +545,8 @@ func main() {
         print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
     }
     print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median)) settings_screen_us=\(format(m13Settings.median))")
+    if let m12 { print("RESULT M12 switch_and_frame_us=\(format(m12.median)) p95_us=\(format(m12.p95)) ratio_memcpy=\(format(m12.median / memcpyMedian)) screen=home tiles=24") }
+    if let m12 { print("RESULT M12 switch_and_frame_us=\(format(m12.median)) p95_us=\(format(m12.p95)) ratio_memcpy=\(format(m12.median / memcpyMedian)) screen=home tiles=24") }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
