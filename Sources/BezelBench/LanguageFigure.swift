@@ -40,11 +40,20 @@ final class LanguageScene {
 @inline(never) @MainActor
 func countedLanguageSwitch(_ scene: LanguageScene) { scene.switchLanguage() }
 
+/// The switch's time, and what localization costs in resident memory: the process after the
+/// demo's first English frame (its catalog read), after switches to German and back, and
+/// after ICU's first format and plural (its library and data mapped, the pages touched).
 @MainActor
-func measureLanguageSwitch(samples: Int) -> Stats? {
+func measureLanguageSwitch(samples: Int) -> (time: Stats, englishKiB: Int, switchedKiB: Int, icuKiB: Int)? {
     guard let scene = try? LanguageScene() else { return nil }
+    let english = ProcessStatistics.residentSetKiB() ?? 0
     for _ in 0..<4 { scene.switchLanguage() }
-    return timed(iterations: samples) { scene.switchLanguage() }
+    let switched = ProcessStatistics.residentSetKiB() ?? 0
+    _ = 1234.5.formatted(.currency(code: "EUR"))
+    _ = DateFormatStyle().format(secondsSince1970: 0)
+    _ = String(localized: "\(3) min")
+    let icu = ProcessStatistics.residentSetKiB() ?? 0
+    return (timed(iterations: samples) { scene.switchLanguage() }, english, switched, icu)
 }
 
 /// `--instructions M12`: the switch `count` times after a warm-up (both languages' tables

@@ -545,8 +545,9 @@ func main() {
         print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
     }
     print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median)) settings_screen_us=\(format(m13Settings.median))")
-    if let m12 { print("RESULT M12 switch_and_frame_us=\(format(m12.median)) p95_us=\(format(m12.p95)) ratio_memcpy=\(format(m12.median / memcpyMedian)) screen=home tiles=24") }
-    if let m12 { print("RESULT M12 switch_and_frame_us=\(format(m12.median)) p95_us=\(format(m12.p95)) ratio_memcpy=\(format(m12.median / memcpyMedian)) screen=home tiles=24") }
+    if let m12 {
+        print("RESULT M12 switch_and_frame_us=\(format(m12.time.median)) p95_us=\(format(m12.time.p95)) ratio_memcpy=\(format(m12.time.median / memcpyMedian)) screen=home tiles=24 rss_english_kib=\(m12.englishKiB) rss_after_switches_kib=\(m12.switchedKiB) rss_with_icu_kib=\(m12.icuKiB)")
+    }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
     print("RESULT M5_memset median_us=\(format(copies.memset.median)) p95_us=\(format(copies.memset.p95)) sink=\(copies.sink ^ copiesAfter.sink)")
