@@ -149,6 +149,28 @@ import BezelTesting
         }
     }
 
+    @Test func bezelsOwnStringsFollowTheLanguage() throws {
+        try withFixtures(["en"]) {
+            let first = ViewController(), second = ViewController()
+            let navigation = NavigationController(rootViewController: first)
+            let harness = try AppHarness(rootViewController: navigation)
+            navigation.pushViewController(second, animated: false)
+            _ = harness.render()
+            #expect(navigation.navigationBar.backButton.title == "‹ Back")
+            let keyboard = KeyboardView(frame: Rect(x: 0, y: 200, width: 800, height: 280))
+            second.view.addSubview(keyboard)
+            keyboard.layoutIfNeeded()
+            #expect(keyboard.keys.contains { $0.label == "space" })
+            harness.application.preferredLanguages = ["de"]
+            _ = harness.render()
+            #expect(navigation.navigationBar.backButton.title == "‹ Zurück")
+            #expect(keyboard.keys.contains { $0.label == "Leerzeichen" })
+            #expect(Localization.bezelString("Delete", language: "ja") == "削除")
+            #expect(Localization.bezelString("Select All", language: "zh-Hans-CN") == "全选")
+            #expect(Localization.bezelString("Delete", language: "ko") == "Delete")  // no Korean: English
+        }
+    }
+
     @Test func rightToLeftLanguagesAndScripts() {
         for language in ["ar", "he", "fa", "ur", "ar-EG", "pa-Arab", "yi", "ckb"] { #expect(Localization.layoutDirection(of: language) == .rightToLeft, "\(language)") }
         for language in ["en", "de", "ja", "zh-Hans", "az-Latn", "tr", "ku"] { #expect(Localization.layoutDirection(of: language) == .leftToRight, "\(language)") }

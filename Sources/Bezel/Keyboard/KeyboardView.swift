@@ -122,6 +122,9 @@ open class KeyboardView: View {
         relayoutKeys()
     }
 
+    /// The space and return keys' labels are Bezel's own strings, in the keyboard's language.
+    override func localizedContentDidChange() { relayoutKeys() }
+
     // MARK: Layout
 
     private func relayoutKeys() {

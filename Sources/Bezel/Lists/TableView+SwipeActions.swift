@@ -34,7 +34,7 @@ extension TableView {
             return configuration.actions.isEmpty ? nil : configuration
         }
         guard let dataSource, dataSource.supportsSwipeToDelete, dataSource.tableView(self, canEditRowAt: path) else { return nil }
-        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, done in
+        let delete = ContextualAction(style: .destructive, title: Localization.bezelString("Delete", language: language)) { [weak self] _, _, done in
             guard let self else { return }
             dataSource.tableView(self, commit: .delete, forRowAt: path)
             done(true)

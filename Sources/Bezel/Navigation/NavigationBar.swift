@@ -95,7 +95,7 @@ open class NavigationBar: View {
             && ((topItem?.leftBarButtonItems.isEmpty ?? true) || (topItem?.leftItemsSupplementBackButton ?? false))
         backButton.isHidden = !showsBack
         if let back = backItem {
-            backButton.title = "‹ " + (back.backButtonTitle ?? back.title ?? "Back")
+            backButton.title = "‹ " + (back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language))
         }
         for item in topItem?.leftBarButtonItems ?? [] { itemViews.append(view(for: item)) }
         for item in topItem?.rightBarButtonItems ?? [] { itemViews.append(view(for: item)) }

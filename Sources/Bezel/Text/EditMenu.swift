@@ -24,11 +24,12 @@ public final class EditMenuView: View {
         var x = 0.0
         for item in EditMenuView.standardItems where target.canPerformAction(item.action, withSender: nil) {
             let button = Button(frame: .zero)
-            button.title = item.title
+            // Bezel's own strings, in the input's language (the name stays English for tests).
+            button.title = Localization.bezelString(item.title, language: target.language)
             button.titleStyle = TextStyle(size: 15, alignment: .center)
             button.setTitleColor(.white, for: .normal)
             button.name = "editMenu.\(item.title)"
-            let width = (TextMetrics.layout.measureText(item.title, style: button.titleStyle, width: nil).width + 24).rounded(.up)
+            let width = (TextMetrics.layout.measureText(button.title ?? item.title, style: button.titleStyle, width: nil).width + 24).rounded(.up)
             button.frame = Rect(x: x, y: 0, width: width, height: EditMenuView.height)
             let action = item.action
             button.addAction(for: .touchUpInside) { [weak self] sender, event in

@@ -39,6 +39,8 @@ enum LocalizationSupport {
         guard !installed else { return }
         installed = true
         if Localization.source == nil, let bundle = ResourceBundle.main { Localization.source = bundle }
+        if Localization.bezelSource == nil, let folder = AssetLocator.directory(named: "Localization"),
+           let bundle = ResourceBundle(path: folder) { Localization.bezelSource = bundle }
         if Localization.pluralRules is EnglishPluralRule { Localization.pluralRules = ICUPluralRules() }
         if Localization.formatter == nil { Localization.formatter = ICUFormatting() }
     }

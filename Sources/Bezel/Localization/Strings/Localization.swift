@@ -26,6 +26,34 @@ public enum Localization {
         didSet { forgetTables() }
     }
 
+    /// Bezel's own strings (the Back button, the keyboard's labels, the edit menu, Delete):
+    /// the `Bezel` table in Bezel's assets (`Assets/Localization/Bezel.xcstrings`), set by
+    /// the platform. Setting it forgets the tables read.
+    public static var bezelSource: (any StringTableSource)? {
+        didSet { forgetTables() }
+    }
+
+    /// Bezel's own text `english` (its key) in `language` (the app's when nil): what the
+    /// built-in views show. English when Bezel has no translation, without a report (an app
+    /// in a language Bezel lacks adds the key to its own `Bezel` table... or lives with English).
+    public static func bezelString(_ english: String, language: String? = nil) -> String {
+        let language = language ?? self.language
+        // Cached: the keyboard asks for its labels at every layout of its keys (M7).
+        let cacheKey = BezelStringKey(english: english, language: language)
+        if let known = bezelStrings[cacheKey] { return known }
+        var found = english
+        for candidate in fallbacks(of: language) {
+            if let entry = stringTable(named: bezelTable, language: candidate)?[english], case .string(let text) = entry.value { found = text; break }
+        }
+        if bezelStrings.count < 1024 { bezelStrings[cacheKey] = found }
+        return found
+    }
+
+    private struct BezelStringKey: Hashable { let english: String, language: String }
+    private static var bezelStrings: [BezelStringKey: String] = [:]
+
+    static let bezelTable = "Bezel"
+
     /// The languages the user prefers, most preferred first (BCP 47: `de-CH`, `ar`,
     /// `zh-Hans`); from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG` at start-up
     /// (`de_CH.UTF-8` reads as `de-CH`), else `en`. Setting it is how an app switches
@@ -184,6 +212,7 @@ public enum Localization {
     private static func forgetTables() {
         tables.removeAll()
         catalogs.removeAll()
+        bezelStrings.removeAll()
         cachedLanguages = nil
         resolvedLanguage = nil
         reported.removeAll()
@@ -201,10 +230,10 @@ public enum Localization {
         if let catalog = catalog(named: name) {
             table = catalog.tables.first { canonicalIdentifier($0.key) == language }?.value
         }
-        for folder in lprojNames(for: language) {
+        for folder in lprojNames(for: language, table: name) {
             for (suffix, parse) in [("stringsdict", StringsDictFile.parse), ("strings", StringsFile.parse)] as [(String, ([UInt8], String) throws(StringTableError) -> StringTable)] {
                 let path = "\(folder).lproj/\(name).\(suffix)"
-                guard let bytes = read(path) else { continue }
+                guard let bytes = read(path, table: name) else { continue }
                 do {
                     let parsed = try parse(bytes, path)
                     if table == nil { table = parsed } else { table!.merge(parsed) }
@@ -218,23 +247,23 @@ public enum Localization {
     }
 
     /// The `.lproj` folder names that hold `language` (as written on disk: `pt-BR` or `pt_BR`).
-    private static func lprojNames(for language: String) -> [String] {
-        guard let source else { return [] }
+    private static func lprojNames(for language: String, table: String) -> [String] {
+        guard let source = table == bezelTable ? bezelSource : source else { return [] }
         return source.localizationFolders().filter { canonicalIdentifier($0) == language }
     }
 
     static func catalog(named name: String) -> StringCatalog? {
         if let cached = catalogs[name] { return cached }
         var catalog: StringCatalog?
-        if let bytes = read(name + ".xcstrings") {
+        if let bytes = read(name + ".xcstrings", table: name) {
             do { catalog = try StringCatalog(json: bytes, file: name + ".xcstrings") } catch { reportOnce("\(error); its strings are not used") }
         }
         catalogs[name] = .some(catalog)
         return catalog
     }
 
-    private static func read(_ path: String) -> [UInt8]? {
-        guard let source else { return nil }
+    private static func read(_ path: String, table: String) -> [UInt8]? {
+        guard let source = table == bezelTable ? bezelSource : source else { return nil }
         do { return try source.contentsOfFile(atRelativePath: path) } catch {
             reportOnce("\(path): \(error)")
             return nil
