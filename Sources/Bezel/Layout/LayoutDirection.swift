@@ -39,7 +39,10 @@ extension View {
     /// `semanticContentAttribute`'s, else its language's (right to left for Arabic, Hebrew,
     /// Persian, Urdu...: `traitCollection.layoutDirection`).
     public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        View.userInterfaceLayoutDirection(for: semanticContentAttribute, relativeTo: languageLayoutDirection)
+        // The language's direction only when it matters (the layout engine asks for every
+        // constraint it adds: M13).
+        let attribute = semanticContentAttribute
+        return attribute == .unspecified ? languageLayoutDirection : View.userInterfaceLayoutDirection(for: attribute, relativeTo: .leftToRight)
     }
 
     /// The direction for `attribute` in a view whose language runs `direction` (UIKit's

@@ -35,7 +35,9 @@ extension View {
     }
 
     /// The direction the view's language runs in.
-    var languageLayoutDirection: UserInterfaceLayoutDirection { Localization.layoutDirection(of: language) }
+    var languageLayoutDirection: UserInterfaceLayoutDirection {
+        Localization.overrideCount == 0 ? Localization.languageLayoutDirection : Localization.layoutDirection(of: language)
+    }
 
     /// The language here was `before`; tell every view below whose language changed (not
     /// those under an override of their own): their localized text is resolved again, they

@@ -90,7 +90,21 @@ final class ICUFormatting: LocaleFormatting {
         return nil
     }
 
+    private struct NumberKey: Hashable { let number: Double, style: NumberFormatStyle, locale: String }
+    /// Numbers written before: a screen shows the same prices and percentages at each refresh,
+    /// and one ICU format is ~40,000 instructions (callgrind, M13_settings). Emptied when full.
+    private var numbers: [NumberKey: String] = [:]
+
     func string(from number: Double, style: NumberFormatStyle, locale: String) -> String? {
+        let key = NumberKey(number: number, style: style, locale: locale)
+        if let known = numbers[key] { return known }
+        guard let text = format(number, style: style, locale: locale) else { return nil }
+        if numbers.count >= 256 { numbers.removeAll(keepingCapacity: true) }
+        numbers[key] = text
+        return text
+    }
+
+    private func format(_ number: Double, style: NumberFormatStyle, locale: String) -> String? {
         guard let f = loaded(), number.isFinite else { return nil }
         let icuLocale = ICULibrary.localeIdentifier(locale)
         let kind: Int32, code: String

@@ -36,7 +36,20 @@ final class ICUPluralRules: PluralRules {
     /// Whether ICU's rules are in use (opens ICU if it is not yet).
     var isAvailable: Bool { loaded() != nil }
 
+    private struct Question: Hashable { let number: Double, language: String }
+    /// Categories answered before (the same counts come again and again). Emptied when full.
+    private var answers: [Question: PluralCategory] = [:]
+
     func category(of number: Double, language: String) -> PluralCategory {
+        let question = Question(number: number, language: language)
+        if let known = answers[question] { return known }
+        let category = select(number, language: language)
+        if answers.count >= 256 { answers.removeAll(keepingCapacity: true) }
+        answers[question] = category
+        return category
+    }
+
+    private func select(_ number: Double, language: String) -> PluralCategory {
         guard number.isFinite, let functions = loaded() else { return fallback.category(of: number, language: language) }
         let languageRules: OpaquePointer
         if let known = rules[language] {

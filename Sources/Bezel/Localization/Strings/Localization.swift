@@ -85,9 +85,20 @@ public enum Localization {
         if let resolvedLanguage { return resolvedLanguage }
         let chosen = bestLanguage(for: preferredLanguages)
         resolvedLanguage = chosen
+        resolvedDirection = layoutDirection(of: chosen)
         return chosen
     }
-    private static var resolvedLanguage: String?
+    private static var resolvedLanguage: String? {
+        didSet { if resolvedLanguage == nil { resolvedDirection = nil } }
+    }
+    private static var resolvedDirection: UserInterfaceLayoutDirection?
+
+    /// The direction `language` runs in, kept with it (asked for every constraint added).
+    static var languageLayoutDirection: UserInterfaceLayoutDirection {
+        if let resolvedDirection { return resolvedDirection }
+        _ = language
+        return resolvedDirection ?? .leftToRight
+    }
 
     /// Views with `overridePreferredLanguages` set: while none has, every view's language is
     /// `language` (no walk up the tree).
