@@ -148,9 +148,11 @@ public enum Localization {
         let table = resource.table ?? LocalizedStringResource.defaultTable
         let arguments = resource.defaultValue.arguments
         var found: (LocalizedEntry, String)?
-        for candidate in fallbacks(of: language) + [developmentLanguage] {
+        let chain = fallbacks(of: language)
+        for candidate in chain {
             if let entry = stringTable(named: table, language: candidate)?[resource.key] { found = (entry, candidate); break }
         }
+        if found == nil, let entry = stringTable(named: table, language: developmentLanguage)?[resource.key] { found = (entry, developmentLanguage) }
         let entry: LocalizedEntry
         let usedLanguage: String
         if let found {
@@ -159,7 +161,6 @@ public enum Localization {
             entry = LocalizedEntry(resource.defaultValue.key)
             usedLanguage = developmentLanguage
         }
-        let chain = fallbacks(of: language)
         if !chain.contains(usedLanguage), !chain.contains(developmentLanguage) {
             reportOnce("no '\(language)' text for key \"\(resource.key)\" in table \(table); \(found == nil ? "its default value" : "the \(usedLanguage) text") shown")
         }
@@ -175,7 +176,16 @@ public enum Localization {
     }
 
     /// The language and its parents, most specific first: `zh-Hant-TW`, `zh-Hant`, `zh`.
+    /// Kept per language (asked at every lookup).
     static func fallbacks(of language: String) -> [String] {
+        if let known = fallbackChains[language] { return known }
+        let chain = makeFallbacks(of: language)
+        if fallbackChains.count < 256 { fallbackChains[language] = chain }
+        return chain
+    }
+    private static var fallbackChains: [String: [String]] = [:]
+
+    private static func makeFallbacks(of language: String) -> [String] {
         var parts = language.split(separator: "-").map(String.init)
         var chain: [String] = []
         while !parts.isEmpty {
@@ -217,7 +227,8 @@ public enum Localization {
 
     // MARK: Tables
 
-    private static var tables: [String: StringTable?] = [:]
+    private struct TableKey: Hashable { let name: String, language: String }
+    private static var tables: [TableKey: StringTable?] = [:]
     private static var catalogs: [String: StringCatalog?] = [:]
 
     private static func forgetTables() {
@@ -235,7 +246,7 @@ public enum Localization {
     /// The string table `name` for exactly `language`: the catalog's, with the `.lproj`
     /// folder's `.stringsdict` and `.strings` entries beside (a catalog's win).
     static func stringTable(named name: String, language: String) -> StringTable? {
-        let cacheKey = name + "\u{0}" + language
+        let cacheKey = TableKey(name: name, language: language)
         if let cached = tables[cacheKey] { return cached }
         var table: StringTable?
         if let catalog = catalog(named: name) {
