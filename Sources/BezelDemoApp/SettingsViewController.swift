@@ -138,12 +138,14 @@ public final class SettingsViewController: ViewController {
     }
 
     private func refresh() {
-        values["Sounds"]?.text = soundSwitch.isOn ? "on" : "off"
-        values["Dim when idle"]?.text = dimSwitch.isOn ? "on" : "off"
+        values["Sounds"]?.localizedText = soundSwitch.isOn ? "on" : "off"
+        values["Dim when idle"]?.localizedText = dimSwitch.isOn ? "on" : "off"
         // Percentages as the user's locale writes them (ICU: "80%", "80 %", "٨٠٪").
         values["Brightness"]?.text = ((brightness.value * 100).rounded() / 100).formatted(.percent)
         values["Volume"]?.text = ((volume.value * 100).rounded() / 100).formatted(.percent)
-        values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? ["Dark", "Light", "Auto"][theme.selectedSegmentIndex] : "-"
+        let themes: [LocalizedStringResource] = ["Dark", "Light", "Auto"]
+        for (index, name) in themes.enumerated() { theme.setTitle(String(localized: name), forSegmentAt: index) }
+        values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? String(localized: themes[theme.selectedSegmentIndex]) : "-"
         values["Idle timeout"]?.localizedText = "\(Int(idleMinutes.value)) min"
     }
 }

@@ -149,6 +149,24 @@ import BezelTesting
         }
     }
 
+    @Test func aScreenAwayDuringTheSwitchHearsItWhenItComesBack() throws {
+        try withFixtures(["en"]) {
+            let first = Screen(), second = Screen()
+            let navigation = NavigationController(rootViewController: first)
+            let harness = try AppHarness(rootViewController: navigation)
+            navigation.pushViewController(second, animated: false)
+            _ = harness.render()
+            #expect(first.view.window == nil)
+            harness.application.preferredLanguages = ["de"]
+            #expect(first.heard.isEmpty)
+            #expect(first.label.text == "Kaufen", "its localized text followed while it was away")
+            navigation.popViewController(animated: false)
+            _ = harness.render()
+            #expect(first.heard.map(\.language) == ["en"], "told once, on its way back")
+            #expect(second.heard.map(\.language) == ["en"])
+        }
+    }
+
     @Test func bezelsOwnStringsFollowTheLanguage() throws {
         try withFixtures(["en"]) {
             let first = ViewController(), second = ViewController()

@@ -56,6 +56,7 @@ extension View {
                 view.setNeedsLayout()
                 view.setNeedsDisplay()
             }
+            view.owningViewController?.languageShown = after
             view.owningViewController?.traitCollectionDidChange(previous)
             view.traitCollectionDidChange(previous)
             for subview in view.subviews.reversed() where subview.preferredLanguagesOverride == nil { pending.append(subview) }

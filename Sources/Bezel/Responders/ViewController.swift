@@ -140,6 +140,20 @@ open class ViewController: Responder {
     /// calls it with nil for you; call it yourself after `addChild` and placing the view.
     open func didMove(toParent parent: ViewController?) {}
 
+    /// The language the controller last showed (nil before it first appeared).
+    var languageShown: String?
+
+    /// A controller coming back after the language changed while it was away (a screen popped
+    /// off a navigation stack) hears `traitCollectionDidChange` before `viewWillAppear`, as
+    /// UIKit tells a controller whose traits changed while it was off screen.
+    private func languageWillAppear() {
+        let language = view.language
+        defer { languageShown = language }
+        guard let before = languageShown, before != language else { return }
+        traitCollectionDidChange(TraitCollection(userInterfaceStyle: view.resolvedStyle,
+                                                 layoutDirection: .init(Localization.layoutDirection(of: before)), language: before))
+    }
+
     /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`, forwarded to
     /// the children whose views are inside this controller's view. Containers call it with
     /// `endAppearanceTransition()` around their transitions; unbalanced calls are ignored.
@@ -148,6 +162,7 @@ open class ViewController: Responder {
             guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
             appearanceState = .appearing
             appearanceAnimated = animated
+            languageWillAppear()
             viewWillAppear(animated)
         } else {
             guard appearanceState == .appeared || appearanceState == .appearing else { return }
