@@ -193,6 +193,13 @@ import BezelTesting
         for language in ["ar", "he", "fa", "ur", "ar-EG", "pa-Arab", "yi", "ckb"] { #expect(Localization.layoutDirection(of: language) == .rightToLeft, "\(language)") }
         for language in ["en", "de", "ja", "zh-Hans", "az-Latn", "tr", "ku"] { #expect(Localization.layoutDirection(of: language) == .leftToRight, "\(language)") }
         #expect(View.userInterfaceLayoutDirection(for: .spatial, relativeTo: .rightToLeft) == .leftToRight)
+        let view = View()
+        view.directionalLayoutMargins = DirectionalEdgeInsets(top: 1, leading: 20, bottom: 3, trailing: 4)
+        #expect(view.layoutMargins == EdgeInsets(top: 1, left: 20, bottom: 3, right: 4))
+        view.semanticContentAttribute = .forceRightToLeft
+        #expect(view.directionalLayoutMargins == DirectionalEdgeInsets(top: 1, leading: 4, bottom: 3, trailing: 20))
+        view.directionalLayoutMargins = DirectionalEdgeInsets(top: 1, leading: 20, bottom: 3, trailing: 4)
+        #expect(view.layoutMargins == EdgeInsets(top: 1, left: 4, bottom: 3, right: 20))
         #expect(View.userInterfaceLayoutDirection(for: .unspecified, relativeTo: .rightToLeft) == .rightToLeft)
     }
 }

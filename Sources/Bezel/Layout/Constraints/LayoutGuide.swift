@@ -141,11 +141,21 @@ extension View {
         systemGuide(.keyboard, identifier: "keyboardLayoutGuide")
     }
 
-    /// `layoutMargins` with leading and trailing edges (UIKit's `directionalLayoutMargins`;
-    /// left-to-right until the languages issue brings right-to-left).
+    /// `layoutMargins` with leading and trailing edges (UIKit's `directionalLayoutMargins`):
+    /// leading is the left margin in a left-to-right view, the right one in a right-to-left
+    /// view (`effectiveUserInterfaceLayoutDirection`, when the value is set or read).
     public var directionalLayoutMargins: DirectionalEdgeInsets {
-        get { DirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
-        set { layoutMargins = EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+        get {
+            let m = layoutMargins
+            return effectiveUserInterfaceLayoutDirection == .rightToLeft
+                ? DirectionalEdgeInsets(top: m.top, leading: m.right, bottom: m.bottom, trailing: m.left)
+                : DirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+        }
+        set {
+            layoutMargins = effectiveUserInterfaceLayoutDirection == .rightToLeft
+                ? EdgeInsets(top: newValue.top, left: newValue.trailing, bottom: newValue.bottom, right: newValue.leading)
+                : EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
     }
 
     /// Zero: in Bezel, navigation and tab bars shrink the view under them rather than overlap
