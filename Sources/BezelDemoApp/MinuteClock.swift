@@ -21,6 +21,18 @@ public final class MinuteClock: Label {
         isUserInteractionEnabled = false
     }
 
+    /// The clock sits at the bar's trailing end: the app placed it by frame (frames stay
+    /// absolute in a right-to-left language, as in UIKit), so it moves itself to the other
+    /// end when the direction turns, as an app does in `traitCollectionDidChange`.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard let previousTraitCollection, previousTraitCollection.layoutDirection != traitCollection.layoutDirection,
+              let bar = superview else { return }
+        frame = Rect(x: bar.bounds.width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+        autoresizingMask = traitCollection.layoutDirection == .rightToLeft ? [.flexibleRightMargin] : [.flexibleLeftMargin]
+        style.alignment = traitCollection.layoutDirection == .rightToLeft ? .left : .right
+    }
+
     /// Shows the time now and keeps it current on `runLoop` until `stop()`.
     public func start(on runLoop: RunLoop) {
         self.runLoop = runLoop

@@ -183,6 +183,15 @@ import BezelTesting
             _ = harness.render()
             #expect(navigation.navigationBar.backButton.title == "‹ Zurück")
             #expect(keyboard.keys.contains { $0.label == "Leerzeichen" })
+            // Right to left: the back button on the right, its chevron pointing right.
+            harness.application.preferredLanguages = ["ar"]
+            _ = harness.render()
+            let bar = navigation.navigationBar
+            #expect(bar.backButton.title == "› رجوع")
+            #expect(bar.backButton.frame.maxX == bar.bounds.width - NavigationBar.itemSpacing)
+            harness.application.preferredLanguages = ["de"]
+            _ = harness.render()
+            #expect(bar.backButton.frame.minX == NavigationBar.itemSpacing)
             #expect(Localization.bezelString("Delete", language: "ja") == "削除")
             #expect(Localization.bezelString("Select All", language: "zh-Hans-CN") == "全选")
             #expect(Localization.bezelString("Delete", language: "ko") == "Delete")  // no Korean: English

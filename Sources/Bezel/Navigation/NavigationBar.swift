@@ -95,7 +95,9 @@ open class NavigationBar: View {
             && ((topItem?.leftBarButtonItems.isEmpty ?? true) || (topItem?.leftItemsSupplementBackButton ?? false))
         backButton.isHidden = !showsBack
         if let back = backItem {
-            backButton.title = "‹ " + (back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language))
+            // The chevron points back: right in a right-to-left language.
+            let chevron = effectiveUserInterfaceLayoutDirection == .rightToLeft ? "› " : "‹ "
+            backButton.title = chevron + (back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language))
         }
         for item in topItem?.leftBarButtonItems ?? [] { itemViews.append(view(for: item)) }
         for item in topItem?.rightBarButtonItems ?? [] { itemViews.append(view(for: item)) }
@@ -143,6 +145,14 @@ open class NavigationBar: View {
                 // Right items in order from the right edge inwards, as UIKit lays them out.
                 view.frame = Rect(x: right - width, y: spacing, width: width, height: height)
                 right -= width + spacing
+            }
+        }
+        // Right to left (Arabic, Hebrew): the back button and the leading items on the right,
+        // the trailing items on the left, as UIKit mirrors its bars.
+        if effectiveUserInterfaceLayoutDirection == .rightToLeft {
+            for view in [backButton] + itemViews {
+                let f = view.frame
+                view.frame = Rect(x: bounds.width - f.maxX, y: f.minY, width: f.width, height: f.height)
             }
         }
         let side = max(Self.sideWidth, max(left, bounds.width - right))
