@@ -34,7 +34,10 @@ open class ProgressView: View {
         context.fillRoundedRect(bounds, radius: radius, color: trackTintColor)
         let shown = shownProgress
         guard shown > 0 else { return }
-        let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, bounds.width * min(1, shown)), height: bounds.height)
+        // From the leading end: the right in a right-to-left language.
+        let width = max(bounds.height, bounds.width * min(1, shown))
+        let filled = Rect(x: effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.maxX - width : bounds.minX,
+                          y: bounds.minY, width: width, height: bounds.height)
         context.fillRoundedRect(filled, radius: radius, color: progressTintColor ?? tintColor)
     }
 }

@@ -49,8 +49,17 @@ open class SegmentedControl: Control {
 
     func segment(at point: Point) -> Int {
         guard !titles.isEmpty, bounds.width > 0 else { return -1 }
-        let index = Int((point.x - bounds.minX) / (bounds.width / Double(titles.count)))
-        return min(max(0, index), titles.count - 1)
+        let index = min(max(0, Int((point.x - bounds.minX) / (bounds.width / Double(titles.count)))), titles.count - 1)
+        return isRightToLeft ? titles.count - 1 - index : index
+    }
+
+    /// Segment 0 at the right in a right-to-left language (UIKit reverses the order).
+    private var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
+    /// Where segment `index` (or a fractional position between two, while the selection
+    /// glides) is drawn, left to right on screen.
+    private func position(of index: Double) -> Double {
+        isRightToLeft ? Double(titles.count - 1) - index : index
     }
 
     open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
@@ -100,15 +109,15 @@ open class SegmentedControl: Control {
         context.saveState()
         context.clip(to: outline, rule: .winding)
         if selection >= 0 {
-            context.fill(Rect(x: bounds.minX + selection * width, y: bounds.minY, width: width, height: bounds.height), color: tint)
+            context.fill(Rect(x: bounds.minX + position(of: selection) * width, y: bounds.minY, width: width, height: bounds.height), color: tint)
         }
         for (i, title) in titles.enumerated() {
-            let segment = Rect(x: bounds.minX + Double(i) * width, y: bounds.minY, width: width, height: bounds.height)
+            let segment = Rect(x: bounds.minX + position(of: Double(i)) * width, y: bounds.minY, width: width, height: bounds.height)
             let isUnderSelection = selection >= 0 && abs(Double(i) - selection) < 0.5
             if !isUnderSelection, i == touchedSegment && isHighlighted {
                 context.fill(segment, color: tint.withAlpha(0.15))
             }
-            if i > 0 { context.fill(Rect(x: segment.minX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint) }
+            if position(of: Double(i)) > 0 { context.fill(Rect(x: segment.minX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint) }
             var style = titleStyle
             style.color = isUnderSelection ? .white : tint
             context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)

@@ -64,10 +64,12 @@ open class Slider: Control {
         maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0
     }
 
-    /// The thumb's centre along the track, in the slider's coordinates.
+    /// The thumb's centre along the track, in the slider's coordinates: the minimum at the
+    /// leading end (the right in a right-to-left language, as UIKit's slider).
     var thumbCenterX: Double {
         let r = thumbDiameter / 2
-        return bounds.minX + r / 2 + (bounds.width - r) * shownFraction
+        let offset = r / 2 + (bounds.width - r) * shownFraction
+        return effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.maxX - offset : bounds.minX + offset
     }
 
     /// The thumb's frame (it may extend past the bounds vertically).
@@ -96,7 +98,8 @@ open class Slider: Control {
         guard span > 0 else { return true }
         let x = touch.location(in: self).x - grabOffset
         let old = value
-        value = minimumValue + (x - bounds.minX - r / 2) / span * (maximumValue - minimumValue)
+        let along = effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.maxX - r / 2 - x : x - bounds.minX - r / 2
+        value = minimumValue + along / span * (maximumValue - minimumValue)
         if value != old {
             changedWhileTracking = true
             if isContinuous { sendActions(for: .valueChanged, with: event) }
@@ -116,7 +119,10 @@ open class Slider: Control {
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let radius = bounds.height / 2
         context.fillRoundedRect(bounds, radius: radius, color: isEnabled ? maximumTrackTintColor : maximumTrackTintColor.multiplyingAlpha(by: 0.5))
-        let filled = Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, thumbCenterX - bounds.minX), height: bounds.height)
+        let center = thumbCenterX
+        let filled = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            ? Rect(x: min(center, bounds.maxX - bounds.height), y: bounds.minY, width: max(bounds.height, bounds.maxX - center), height: bounds.height)
+            : Rect(x: bounds.minX, y: bounds.minY, width: max(bounds.height, center - bounds.minX), height: bounds.height)
         let tint = minimumTrackTintColor ?? tintColor
         context.fillRoundedRect(filled, radius: radius, color: isEnabled ? tint : tint.withAlpha(0.5))
         var thumb = Path()

@@ -1,0 +1,62 @@
+import Testing
+@testable import Bezel
+@testable import BezelCairo
+import BezelTesting
+
+/// Controls in a right-to-left language (issue 31 item 4), as iOS mirrors them: a slider's
+/// minimum and its fill at the right, a progress bar filling from the right, a segmented
+/// control's first segment at the right; dragged and tapped through the whole pipeline.
+@MainActor
+@Suite(.fontsRegistered) struct RightToLeftControlTests {
+    func make(rightToLeft: Bool) throws -> (AppHarness, Slider, ProgressView, SegmentedControl) {
+        let slider = Slider(frame: Rect(x: 100, y: 60, width: 300, height: 24))
+        let progress = ProgressView(frame: Rect(x: 100, y: 120, width: 300, height: 4))
+        let segments = SegmentedControl(frame: Rect(x: 100, y: 160, width: 300, height: 44), items: ["A", "B", "C"])
+        let harness = try AppHarness { app in
+            let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+            for view in [slider, progress, segments] as [View] {
+                if rightToLeft { view.semanticContentAttribute = .forceRightToLeft }
+                window.addSubview(view)
+            }
+            return window
+        }
+        return (harness, slider, progress, segments)
+    }
+
+    @Test func aSliderRunsFromTheRight() throws {
+        let (harness, slider, _, _) = try make(rightToLeft: true)
+        slider.value = 0
+        #expect(slider.thumbRect.midX > slider.bounds.width - 20, "the minimum at the right")
+        slider.value = 1
+        #expect(slider.thumbRect.midX < 20, "the maximum at the left")
+        slider.value = 0.25
+        let start = slider.convert(Point(x: slider.thumbRect.midX, y: slider.bounds.midY), to: nil)
+        // Dragged 75 points to the left: a quarter of the track further.
+        harness.drag(from: start, to: Point(x: start.x - 71.5, y: start.y), steps: 6)
+        #expect(abs(slider.value - 0.5) < 0.01, "\(slider.value)")
+        let (_, ltr, _, _) = try make(rightToLeft: false)
+        ltr.value = 0
+        #expect(ltr.thumbRect.midX < 20)
+    }
+
+    @Test func progressAndSegmentsMirror() throws {
+        let (harness, _, progress, segments) = try make(rightToLeft: true)
+        progress.progress = 0.25
+        segments.selectedSegmentIndex = 0
+        _ = harness.render()
+        // The segment under a point: the first one at the right.
+        #expect(segments.segment(at: Point(x: 290, y: 20)) == 0)
+        #expect(segments.segment(at: Point(x: 10, y: 20)) == 2)
+        harness.tap(at: segments.convert(Point(x: 20, y: 22), to: nil))
+        #expect(segments.selectedSegmentIndex == 2)
+        // The fill's pixels at the right end, the track's at the left.
+        let image = harness.display.framebuffer
+        let fill = image.pixel(x: 390, y: 121), track = image.pixel(x: 110, y: 121)
+        #expect(fill != track)
+        let (ltrHarness, _, ltrProgress, _) = try make(rightToLeft: false)
+        ltrProgress.progress = 0.25
+        _ = ltrHarness.render()
+        #expect(ltrHarness.display.framebuffer.pixel(x: 110, y: 121) == fill, "the same fill colour, at the other end")
+        #expect(ltrHarness.display.framebuffer.pixel(x: 390, y: 121) == track)
+    }
+}
