@@ -59,4 +59,31 @@ import BezelTesting
         #expect(ltrHarness.display.framebuffer.pixel(x: 110, y: 121) == fill, "the same fill colour, at the other end")
         #expect(ltrHarness.display.framebuffer.pixel(x: 390, y: 121) == track)
     }
+
+    @Test func aSwitchTurnsOnToTheLeftAndAGridRunsFromTheRight() throws {
+        let toggle = Switch(frame: Rect(x: 0, y: 0, width: 51, height: 31))
+        toggle.semanticContentAttribute = .forceRightToLeft
+        #expect(toggle.knobRect.maxX == 48, "off: the knob at the right")
+        toggle.isOn = true
+        #expect(toggle.knobRect.minX == 3, "on: the knob at the left")
+
+        final class Tiles: CollectionViewDataSource {
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
+            }
+        }
+        let tiles = Tiles()
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 300),
+                                  collectionViewLayout: .grid(columns: 3, itemHeight: 80, spacing: 10, insets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 20)))
+        grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "tile")
+        grid.semanticContentAttribute = .forceRightToLeft
+        grid.dataSource = tiles
+        grid.layoutIfNeeded()
+        let first = try #require(grid.cellForItem(at: IndexPath(item: 0, section: 0))), fourth = try #require(grid.cellForItem(at: IndexPath(item: 3, section: 0)))
+        #expect(first.frame.maxX == 390, "the first item at the top right, the left inset at the right")
+        #expect(fourth.frame.maxX == 390 && fourth.frame.minY > first.frame.minY)
+        #expect(grid.cellForItem(at: IndexPath(item: 2, section: 0))!.frame.minX == 20)
+        #expect(grid.indexPathForItem(at: Point(x: 380, y: 10)) == IndexPath(item: 0, section: 0))
+    }
 }

@@ -67,14 +67,23 @@ public final class CollectionViewFlowLayout {
         /// The tallest of those items.
         var tallest = 0.0
         var itemsHeight = 0.0
+        /// The view's width when it lays out right to left: items then run from the right
+        /// (the first at the top right, as UIKit's flow layout in Arabic or Hebrew).
+        var mirroredWidth: Double?
         var height: Double { header + inset.top + itemsHeight + inset.bottom + footer }
         var itemsTop: Double { top + header + inset.top }
 
         func frame(of item: Int) -> Rect {
-            if let frames { return frames[item] }
-            let line = item / perLine, column = item % perLine
-            return Rect(x: lead + Double(column) * step, y: itemsTop + Double(line) * (self.item.height + lineSpacing),
-                        width: self.item.width, height: self.item.height)
+            let frame: Rect
+            if let frames {
+                frame = frames[item]
+            } else {
+                let line = item / perLine, column = item % perLine
+                frame = Rect(x: lead + Double(column) * step, y: itemsTop + Double(line) * (self.item.height + lineSpacing),
+                             width: self.item.width, height: self.item.height)
+            }
+            guard let mirroredWidth else { return frame }
+            return Rect(x: mirroredWidth - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
         }
 
         /// The items that may intersect `minY..<maxY` (content coordinates).
@@ -148,6 +157,7 @@ public final class CollectionViewFlowLayout {
                 section.itemsHeight = lines > 0 ? Double(lines) * size.height + Double(lines - 1) * section.lineSpacing : 0
             }
             y += section.height
+            if view.effectiveUserInterfaceLayoutDirection == .rightToLeft { section.mirroredWidth = width }
             sections.append(section)
         }
         return sections

@@ -42,10 +42,12 @@ open class Switch: Control {
         if animated { animateDrawnValue(Self.knobKey, to: on ? 1 : 0, from: shown, duration: Self.toggleDuration) }
     }
 
-    /// The knob's frame: a circle inset 3 pt in the track, at the end of the current value.
+    /// The knob's frame: a circle inset 3 pt in the track, at the end of the current value
+    /// (on at the trailing end: the left in a right-to-left language, as iOS's switch).
     public var knobRect: Rect {
         let d = max(0, bounds.height - 6)
-        let x = bounds.minX + 3 + (bounds.width - 6 - d) * knobPosition
+        let along = (bounds.width - 6 - d) * knobPosition
+        let x = effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.maxX - 3 - d - along : bounds.minX + 3 + along
         return Rect(x: x, y: bounds.minY + 3, width: d, height: d)
     }
 
@@ -64,7 +66,9 @@ open class Switch: Control {
 
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         guard let touch, isTouchInside else { return }
-        let newValue = dragged ? touch.location(in: self).x > bounds.midX : !isOn
+        let trailingHalf = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            ? touch.location(in: self).x < bounds.midX : touch.location(in: self).x > bounds.midX
+        let newValue = dragged ? trailingHalf : !isOn
         if newValue != isOn {
             // A tapped switch slides its knob, as UIKit's does.
             setOn(newValue, animated: true)
