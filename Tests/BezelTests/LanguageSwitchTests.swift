@@ -167,6 +167,25 @@ import BezelTesting
         }
     }
 
+    @Test func pushesComeFromTheLeftInARightToLeftLanguage() throws {
+        try withFixtures(["ar"]) {
+            let first = ViewController(), second = ViewController()
+            let navigation = NavigationController(rootViewController: first)
+            let harness = try AppHarness(rootViewController: navigation)
+            navigation.pushViewController(second, animated: true)
+            harness.wait(0.1)
+            let x = second.view.presentation.frame.minX
+            #expect(x < 0, "the new page comes in from the left: x \(x)")
+            #expect(first.view.presentation.frame.minX > 0, "the page below moves right")
+            harness.wait(1)
+            #expect(second.view.frame.minX == 0)
+            navigation.popViewController(animated: true)
+            harness.wait(0.1)
+            #expect(second.view.presentation.frame.minX < 0, "a pop leaves to the left")
+            harness.wait(1)
+        }
+    }
+
     @Test func bezelsOwnStringsFollowTheLanguage() throws {
         try withFixtures(["en"]) {
             let first = ViewController(), second = ViewController()

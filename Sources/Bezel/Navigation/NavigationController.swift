@@ -158,7 +158,9 @@ open class NavigationController: ViewController {
     }
 
     private func transition(from old: ViewController?, to new: ViewController, forward: Bool, animated: Bool, completion: @escaping () -> Void) {
-        let width = content.bounds.width
+        // In a right-to-left language the pages slide the other way: a push comes in from the
+        // left, a pop leaves to the left (UIKit's mirrored navigation).
+        let width = content.bounds.width * (view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1)
         let moving = forward ? new.view : old?.view
         let behind = forward ? old?.view : new.view
         let finish: (Bool) -> Void = { [weak self] _ in
@@ -183,7 +185,8 @@ open class NavigationController: ViewController {
         if let moving { content.insertSubview(dimming, belowSubview: moving) }
         View.performWithoutAnimation { dimming.alpha = forward ? 0 : Self.transitionDimming }
         // Push: the new view comes in from the right edge over the old one, which moves a
-        // third of the way left. Pop: the old (top) view leaves to the right.
+        // third of the way left. Pop: the old (top) view leaves to the right. (Mirrored when
+        // `width` is negative.)
         View.performWithoutAnimation {
             if forward { moving?.frame.origin.x = width } else { behind?.frame.origin.x = -width / 3 }
         }
