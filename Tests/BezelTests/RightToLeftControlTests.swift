@@ -86,4 +86,33 @@ import BezelTesting
         #expect(grid.cellForItem(at: IndexPath(item: 2, section: 0))!.frame.minX == 20)
         #expect(grid.indexPathForItem(at: Point(x: 380, y: 10)) == IndexPath(item: 0, section: 0))
     }
+
+    @Test func tabsSteppersAndPageControlsRunFromTheRight() throws {
+        let stepper = Stepper(frame: Rect(x: 100, y: 40, width: 94, height: 32))
+        let pages = PageControl(frame: Rect(x: 100, y: 100, width: 200, height: 37))
+        pages.numberOfPages = 5
+        let tabs = TabBarController()
+        let first = ViewController(), second = ViewController()
+        first.title = "One"
+        second.title = "Two"
+        tabs.setViewControllers([first, second], animated: false)
+        let harness = try AppHarness(rootViewController: tabs)
+        for view in [stepper, pages] as [View] {
+            view.semanticContentAttribute = .forceRightToLeft
+            first.view.addSubview(view)
+        }
+        tabs.tabBar.semanticContentAttribute = .forceRightToLeft
+        tabs.tabBar.setNeedsLayout()
+        _ = harness.render()
+        let buttons = tabs.tabBar.subviews.compactMap { $0 as? Control }
+        #expect(buttons.count == 2 && buttons[0].frame.minX > buttons[1].frame.minX, "the first tab at the right")
+        // The stepper's left half adds, its right half subtracts.
+        harness.tap(at: stepper.convert(Point(x: 20, y: 16), to: nil))
+        #expect(stepper.value == 1)
+        harness.tap(at: stepper.convert(Point(x: 74, y: 16), to: nil))
+        #expect(stepper.value == 0)
+        // The page control's left half goes forward.
+        harness.tap(at: pages.convert(Point(x: 20, y: 18), to: nil))
+        #expect(pages.currentPage == 1)
+    }
 }

@@ -59,8 +59,11 @@ open class TabBar: View {
         super.layoutSubviews()
         guard !buttons.isEmpty else { return }
         let width = bounds.width / Double(buttons.count)
+        // The first tab at the right in a right-to-left language (UIKit reverses the order).
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
         for (i, button) in buttons.enumerated() {
-            button.frame = Rect(x: Double(i) * width, y: 0, width: width, height: bounds.height)
+            let column = rightToLeft ? buttons.count - 1 - i : i
+            button.frame = Rect(x: Double(column) * width, y: 0, width: width, height: bounds.height)
         }
     }
 

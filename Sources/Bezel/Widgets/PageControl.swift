@@ -26,7 +26,8 @@ open class PageControl: Control {
 
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         guard let touch, isTouchInside, numberOfPages > 1 else { return }
-        let forward = touch.location(in: self).x >= bounds.midX
+        // The next page at the trailing side: the left in a right-to-left language.
+        let forward = (touch.location(in: self).x >= bounds.midX) != (effectiveUserInterfaceLayoutDirection == .rightToLeft)
         let page = currentPage + (forward ? 1 : -1)
         guard page >= 0, page < numberOfPages else { return }
         currentPage = page
@@ -51,7 +52,10 @@ open class PageControl: Control {
         guard numberOfPages > (hidesForSinglePage ? 1 : 0) else { return }
         let total = Double(numberOfPages) * Self.dot + Double(numberOfPages - 1) * Self.gap
         var x = bounds.midX - total / 2
-        for page in 0..<numberOfPages {
+        // The first page's dot at the right in a right-to-left language.
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        for index in 0..<numberOfPages {
+            let page = rightToLeft ? numberOfPages - 1 - index : index
             let color = page == currentPage ? currentPageIndicatorTintColor : pageIndicatorTintColor
             context.fillEllipse(in: Rect(x: x, y: bounds.midY - Self.dot / 2, width: Self.dot, height: Self.dot), color: color)
             x += Self.dot + Self.gap

@@ -40,7 +40,9 @@ open class Stepper: Control {
     }
 
     open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
-        direction = touch.location(in: self).x >= bounds.midX ? 1 : -1
+        // Plus at the trailing end: the left in a right-to-left language.
+        let trailingHalf = (touch.location(in: self).x >= bounds.midX) != (effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        direction = trailingHalf ? 1 : -1
         step(with: event)
         if autorepeat, let runLoop = window?.application?.runLoop {
             repeatTimer = runLoop.schedule(after: Self.repeatDelay) { [weak self] in self?.repeatStep(runLoop) }
@@ -79,11 +81,13 @@ open class Stepper: Control {
         let minus = value > minimumValue || wraps ? tint : tint.withAlpha(0.35)
         let plus = value < maximumValue || wraps ? tint : tint.withAlpha(0.35)
         let bar = min(14.0, half / 3)
-        context.fill(Rect(x: bounds.minX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: minus)
-        context.fill(Rect(x: bounds.midX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: plus)
-        context.fill(Rect(x: bounds.midX + half / 2 - 1, y: bounds.midY - bar / 2, width: 2, height: bar), color: plus)
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let minusX = rightToLeft ? bounds.midX : bounds.minX, plusX = rightToLeft ? bounds.minX : bounds.midX
+        context.fill(Rect(x: minusX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: minus)
+        context.fill(Rect(x: plusX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: plus)
+        context.fill(Rect(x: plusX + half / 2 - 1, y: bounds.midY - bar / 2, width: 2, height: bar), color: plus)
         if isHighlighted {
-            let pressed = Rect(x: direction > 0 ? bounds.midX : bounds.minX, y: bounds.minY, width: half, height: bounds.height)
+            let pressed = Rect(x: direction > 0 ? plusX : minusX, y: bounds.minY, width: half, height: bounds.height)
             context.fill(pressed.insetBy(dx: 1, dy: 1), color: tint.withAlpha(0.15))
         }
     }
