@@ -117,6 +117,14 @@ import BezelTesting
             _ = harness.render()
             #expect(shown() == ["Wirklich abbrechen?", "Abbrechen", "Kaufen"])
             #expect(alert.actions.map(\.title) == ["Abbrechen", "Kaufen"])
+            // Arabic: the two buttons change sides (cancel at the right).
+            let cancel = try #require(alert.actions[0].button), buy = try #require(alert.actions[1].button)
+            #expect(cancel.frame.minX < buy.frame.minX)
+            harness.application.preferredLanguages = ["ar"]
+            _ = harness.render()
+            let cancelAr = try #require(alert.actions[0].button), buyAr = try #require(alert.actions[1].button)
+            #expect(cancelAr.frame.minX > buyAr.frame.minX)
+            #expect(cancelAr.title == "Cancel" && buyAr.title == "شراء")
         }
     }
 

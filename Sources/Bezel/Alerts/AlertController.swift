@@ -199,8 +199,10 @@ open class AlertController: ViewController {
         for (i, action) in inCard.enumerated() {
             let frame: Rect
             if sideBySide {
+                // Cancel (first) at the left, or at the right in a right-to-left language.
                 let w = width / 2
-                frame = Rect(x: Double(i) * w, y: y, width: w, height: Self.buttonHeight)
+                let column = view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? 1 - i : i
+                frame = Rect(x: Double(column) * w, y: y, width: w, height: Self.buttonHeight)
             } else {
                 frame = Rect(x: 0, y: y + Double(i) * Self.buttonHeight, width: width, height: Self.buttonHeight)
             }
@@ -208,7 +210,7 @@ open class AlertController: ViewController {
             // when presented).
             let hairline = presentingViewController?.view.hairlineWidth ?? 1
             card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: hairline)))
-            if sideBySide, i == 1 { card.addSubview(separator(Rect(x: frame.minX, y: frame.minY, width: hairline, height: frame.height))) }
+            if sideBySide, i == 1 { card.addSubview(separator(Rect(x: width / 2, y: frame.minY, width: hairline, height: frame.height))) }
             card.addSubview(button(for: action, frame: frame))
         }
         let cardHeight = sideBySide ? y + Self.buttonHeight : y + Double(inCard.count) * Self.buttonHeight
