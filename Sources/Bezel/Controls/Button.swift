@@ -13,11 +13,7 @@ open class Button: Control {
     /// The title as a localized resource: shown in the button's language and resolved again
     /// whenever that changes (see `Label.localizedText`). Setting `title` drops it.
     public var localizedTitle: LocalizedStringResource? {
-        didSet {
-            guard localizedTitle != nil, localizedTitle != oldValue else { return }
-            LocalizedViews.register(self)
-            localizedContentDidChange()
-        }
+        didSet { if localizedTitle != nil, localizedTitle != oldValue { localizedResourceWasSet() } }
     }
     private var isResolvingLocalizedTitle = false
 

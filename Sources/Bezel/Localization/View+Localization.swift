@@ -34,6 +34,14 @@ extension View {
         Localization.overrideCount == 0 ? Localization.language : Localization.bestLanguage(for: effectivePreferredLanguages)
     }
 
+    /// A view's localized resource was set: it is kept in `LocalizedViews` and shown now.
+    /// (Labels, buttons and text fields share this; each resolves its own property in
+    /// `localizedContentDidChange`.)
+    func localizedResourceWasSet() {
+        LocalizedViews.register(self)
+        localizedContentDidChange()
+    }
+
     /// The direction the view's language runs in.
     var languageLayoutDirection: UserInterfaceLayoutDirection {
         Localization.overrideCount == 0 ? Localization.languageLayoutDirection : Localization.layoutDirection(of: language)

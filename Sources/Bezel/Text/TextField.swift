@@ -33,11 +33,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     /// The placeholder as a localized resource, in the field's language (resolved again when
     /// it changes). Setting `placeholder` drops it.
     public var localizedPlaceholder: LocalizedStringResource? {
-        didSet {
-            guard localizedPlaceholder != nil, localizedPlaceholder != oldValue else { return }
-            LocalizedViews.register(self)
-            localizedContentDidChange()
-        }
+        didSet { if localizedPlaceholder != nil, localizedPlaceholder != oldValue { localizedResourceWasSet() } }
     }
     private var isResolvingLocalizedPlaceholder = false
 

@@ -16,11 +16,7 @@ open class Label: View {
     /// language (`traitCollection.language`) and resolved again whenever that changes, so a
     /// language switch needs no screen rebuilt. Setting `text` drops it.
     public var localizedText: LocalizedStringResource? {
-        didSet {
-            guard localizedText != nil, localizedText != oldValue else { return }
-            LocalizedViews.register(self)
-            localizedContentDidChange()
-        }
+        didSet { if localizedText != nil, localizedText != oldValue { localizedResourceWasSet() } }
     }
     private var isResolvingLocalizedText = false
 
