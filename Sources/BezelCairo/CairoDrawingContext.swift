@@ -625,15 +625,18 @@ public final class CairoDrawingContext: DrawingContext {
         let unlimited = style.numberOfLines == 0 && (height ?? 0) <= 0
         pango_layout_set_ellipsize(layout, width == nil || unlimited ? PANGO_ELLIPSIZE_NONE : ellipsize)
         // Bezel's left and right are absolute, as UIKit's: Pango mirrors the alignment of a
-        // right-to-left paragraph, so mirror it back.
-        let rightToLeft = Self.isRightToLeft(text)
+        // right-to-left paragraph, so mirror it back. An unresolved natural (views resolve it
+        // to their own direction) and a justified paragraph's last line keep Pango's
+        // mirroring: they start where the paragraph's script starts.
         let alignment: PangoAlignment
         switch style.alignment {
-        case .left: alignment = rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .left: alignment = Self.isRightToLeft(text) ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         case .center: alignment = PANGO_ALIGN_CENTER
-        case .right: alignment = rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        case .right: alignment = Self.isRightToLeft(text) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        case .natural, .justified: alignment = PANGO_ALIGN_LEFT
         }
         pango_layout_set_alignment(layout, alignment)
+        pango_layout_set_justify(layout, style.alignment == .justified ? 1 : 0)
     }
 
     public func drawText(_ text: String, in rect: Rect, style: TextStyle) {
@@ -886,6 +889,54 @@ public final class CairoDrawingContext: DrawingContext {
         pango_layout_get_cursor_pos(layout, Int32(text.isEmpty ? 0 : byte), &strong, &weak)
         let x = text.isEmpty ? 0 : bezel_pango_units_to_double(strong.x)
         return Rect(x: x, y: bezel_pango_units_to_double(strong.y), width: 0, height: bezel_pango_units_to_double(strong.height))
+    }
+
+    /// The offset one caret position right or left on screen (see
+    /// `TextMeasuring.caretOffset(movingVisuallyFrom:)`): Pango's visual cursor motion, which
+    /// follows the bidi runs as drawn.
+    public func caretOffset(movingVisuallyFrom offset: Int, right: Bool, in text: String, style: TextStyle, width: Double?) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let layout = cachedLayout(text, style: style, width: width, height: nil)
+        let clamped = max(0, min(offset, text.count))
+        let shown = Self.pangoText(text)
+        let byte = shown.utf8.distance(from: shown.startIndex, to: shown.index(shown.startIndex, offsetBy: clamped))
+        var index: Int32 = 0, trailing: Int32 = 0
+        pango_layout_move_cursor_visually(layout, 1, Int32(byte), 0, right ? 1 : -1, &index, &trailing)
+        // Past either end of the text Pango answers -1 or G_MAXINT: the caret stays.
+        guard index >= 0, index < Int32.max else { return clamped }
+        return min(text.count, Self.characterOffset(ofByte: Int(index), in: shown) + (trailing > 0 ? 1 : 0))
+    }
+
+    /// The pieces of each line the characters in `range` are drawn in (see
+    /// `TextMeasuring.selectionRects`): Pango's x ranges of the range's bytes, line by line.
+    public func selectionRects(for range: Range<Int>, in text: String, style: TextStyle, width: Double?) -> [Rect]? {
+        guard !text.isEmpty, !range.isEmpty else { return [] }
+        let layout = cachedLayout(text, style: style, width: width, height: nil)
+        let shown = Self.pangoText(text)
+        func byte(_ offset: Int) -> Int32 {
+            Int32(shown.utf8.distance(from: shown.startIndex, to: shown.index(shown.startIndex, offsetBy: max(0, min(offset, text.count)))))
+        }
+        let start = byte(range.lowerBound), end = byte(range.upperBound)
+        var rects: [Rect] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iter, &top, &bottom)
+            var ranges: UnsafeMutablePointer<Int32>?, count: Int32 = 0
+            pango_layout_line_get_x_ranges(pango_layout_iter_get_line_readonly(iter), start, end, &ranges, &count)
+            if let ranges {
+                for i in 0..<Int(count) {
+                    let x0 = bezel_pango_units_to_double(ranges[2 * i]), x1 = bezel_pango_units_to_double(ranges[2 * i + 1])
+                    if x1 > x0 {
+                        rects.append(Rect(x: x0, y: bezel_pango_units_to_double(top), width: x1 - x0,
+                                          height: bezel_pango_units_to_double(bottom - top)))
+                    }
+                }
+                g_free(ranges)
+            }
+        } while pango_layout_iter_next_line(iter) != 0
+        return rects
     }
 
     /// The text as Pango gets it: a NUL (U+0000) becomes a zero-width space (U+200B). Pango

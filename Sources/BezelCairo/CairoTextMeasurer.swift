@@ -29,4 +29,12 @@ final class CairoTextMeasurer: TextMeasuring {
     func caretRect(at offset: Int, in text: String, style: TextStyle, width: Double?) -> Rect {
         context?.caretRect(at: offset, in: text, style: style, width: width) ?? .zero
     }
+
+    func caretOffset(movingVisuallyFrom offset: Int, right: Bool, in text: String, style: TextStyle, width: Double?) -> Int {
+        context?.caretOffset(movingVisuallyFrom: offset, right: right, in: text, style: style, width: width) ?? offset
+    }
+
+    func selectionRects(for range: Range<Int>, in text: String, style: TextStyle, width: Double?) -> [Rect]? {
+        context?.selectionRects(for: range, in: text, style: style, width: width)
+    }
 }

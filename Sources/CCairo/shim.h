@@ -20,10 +20,12 @@ typedef guint32 GQuark;
 typedef struct _GError { GQuark domain; int code; char *message; } GError;
 void g_error_free(GError *error);
 void g_object_unref(void *object);
+void g_free(void *memory);
 
 // Pango types
 typedef struct _PangoLayout PangoLayout;
 typedef struct _PangoLayoutIter PangoLayoutIter;
+typedef struct _PangoLayoutLine PangoLayoutLine;
 typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoAttrList PangoAttrList;
 typedef struct _PangoAttrClass PangoAttrClass;
@@ -77,7 +79,10 @@ void pango_font_description_set_weight(PangoFontDescription *desc, PangoWeight w
 
 // Layouts
 void pango_layout_get_cursor_pos(PangoLayout *layout, int index_, PangoRectangle *strong_pos, PangoRectangle *weak_pos);
+void pango_layout_move_cursor_visually(PangoLayout *layout, gboolean strong, int old_index, int old_trailing, int direction, int *new_index, int *new_trailing);
 PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
+PangoLayoutLine *pango_layout_iter_get_line_readonly(PangoLayoutIter *iter);
+void pango_layout_line_get_x_ranges(PangoLayoutLine *line, int start_index, int end_index, int **ranges, int *n_ranges);
 int pango_layout_get_line_count(PangoLayout *layout);
 void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
 void pango_layout_get_pixel_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
@@ -88,6 +93,7 @@ int pango_layout_iter_get_baseline(PangoLayoutIter *iter);
 int pango_layout_get_baseline(PangoLayout *layout);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
 void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
+void pango_layout_set_justify(PangoLayout *layout, gboolean justify);
 void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);
 void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize);
 void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc);

@@ -13,6 +13,7 @@ final class TableModel: TableViewDataSource, TableViewDelegate {
     var logged: Set<String> = ["sections", "rows", "cell", "height", "willDisplay", "didEndDisplaying", "highlight", "select", "commit"]
     var heights: ((IndexPath) -> Double)?
     var swipeActions: ((IndexPath) -> SwipeActionsConfiguration?)?
+    var leadingSwipeActions: ((IndexPath) -> SwipeActionsConfiguration?)?
     var deletes = false
     var willSelect: ((IndexPath) -> IndexPath?)?
     var style = TableViewCell.CellStyle.default
@@ -101,6 +102,10 @@ final class TableModel: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         swipeActions?(indexPath)
+    }
+
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        leadingSwipeActions?(indexPath)
     }
 }
 

@@ -96,6 +96,8 @@ open class Button: Control {
             context.fillRoundedRect(bounds, radius: cornerRadius, color: Color.black.withAlpha(0.25))
         }
         var titleArea = bounds.insetBy(dx: 4, dy: 0)
+        // An image leads its title: on the title's right in a right-to-left interface (UIKit's).
+        let rightToLeft = image != nil && effectiveUserInterfaceLayoutDirection == .rightToLeft
         if let image {
             let hasTitle = !(title ?? "").isEmpty
             let size = Size(width: min(image.size.width, bounds.width), height: min(image.size.height, bounds.height))
@@ -107,13 +109,18 @@ open class Button: Control {
                                     max(0, bounds.width - size.width - 16))
                 x = bounds.midX - (size.width + 8 + textWidth) / 2
                 titleArea = Rect(x: x + size.width + 8, y: bounds.minY, width: textWidth, height: bounds.height)
+                if rightToLeft {
+                    titleArea.origin.x = x
+                    x += textWidth + 8
+                }
             }
             context.drawImage(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
         }
         if let title, !title.isEmpty {
             var style = titleStyle
             style.color = titleColor(for: state)
-            if image != nil { style.alignment = .left }
+            if image != nil { style.alignment = rightToLeft ? .right : .left }
+            if style.alignment == .natural { style.alignment = .natural.resolved(for: effectiveUserInterfaceLayoutDirection) }
             context.drawText(title, in: titleArea, style: style)
         }
     }

@@ -32,6 +32,7 @@ extension View {
             guard effectiveUserInterfaceLayoutDirection != before else { return }
             layoutEngineIfCreated?.layoutDirectionChanged(of: self)
             setNeedsLayout()
+            setNeedsDisplay()  // natural text alignment, a control's drawn direction
         }
     }
 

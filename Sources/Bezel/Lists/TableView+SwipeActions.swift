@@ -1,7 +1,9 @@
-/// Swipe actions: a leftward drag on a row slides it aside and shows its trailing actions
-/// (the delegate's, or Delete when the data source deletes rows); lifted past half of
-/// them it stays open, a full swipe performs the first action, and a touch anywhere else on
-/// the table, or scrolling, closes it.
+/// Swipe actions: a drag toward the leading edge on a row (leftward; rightward in a
+/// right-to-left interface) slides it aside and shows its trailing actions (the delegate's,
+/// or Delete when the data source deletes rows), a drag toward the trailing edge its leading
+/// actions (the delegate's, none by default); lifted past half of them it stays open, a full
+/// swipe performs the first action, and a touch anywhere else on the table, or scrolling,
+/// closes it.
 extension TableView {
     /// The row showing its actions and how far it is slid.
     struct SwipeState {
@@ -13,6 +15,11 @@ extension TableView {
         /// The buttons' own widths (before a long swipe stretches the first).
         var actionWidths: [Double]
         var isOpen: Bool
+        /// The actions are at the row's right and the row slides left (trailing actions left
+        /// to right, leading ones right to left); else the mirror image.
+        var actionsAtRight: Bool
+        /// +1 when the row slides left, -1 when it slides right.
+        var sign: Double { actionsAtRight ? 1 : -1 }
         var openWidth: Double { actionWidths.reduce(0, +) }
     }
 
@@ -25,11 +32,22 @@ extension TableView {
     /// The row's frame, slid by an open swipe.
     func swipeAdjusted(_ rect: Rect, _ path: IndexPath) -> Rect {
         guard let swipe, swipe.path == path else { return rect }
-        return rect.offsetBy(dx: -swipe.offset, dy: 0)
+        return rect.offsetBy(dx: -swipe.offset * swipe.sign, dy: 0)
     }
 
-    /// The actions a row offers: the delegate's, else Delete when the data source can.
-    func swipeConfiguration(for path: IndexPath) -> SwipeActionsConfiguration? {
+    /// Whether a drag by `dx` reveals a row's trailing actions (a drag toward the leading
+    /// edge) rather than its leading ones.
+    private func revealsTrailingActions(dx: Double) -> Bool {
+        (dx < 0) != (effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    }
+
+    /// The actions a row offers on one side: the delegate's, else (trailing) Delete when the
+    /// data source can.
+    func swipeConfiguration(for path: IndexPath, trailing: Bool = true) -> SwipeActionsConfiguration? {
+        if !trailing {
+            let configuration = tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
+            return configuration?.actions.isEmpty == false ? configuration : nil
+        }
         if let configuration = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path) {
             return configuration.actions.isEmpty ? nil : configuration
         }
@@ -43,14 +61,14 @@ extension TableView {
     }
 
     /// The swipe recognizer starts only for a mostly horizontal drag on a row with actions
-    /// (leftward), or on the open row.
+    /// on the side the drag reveals, or on the open row.
     func swipeShouldBegin() -> Bool {
         let t = swipeActionsGestureRecognizer.translation(in: self)
         guard abs(t.x) > abs(t.y) else { return false }
         let location = swipeActionsGestureRecognizer.location(in: self)
         if let swipe, rowRect(swipe.path)?.minY ?? 0 <= location.y, location.y < rowRect(swipe.path)?.maxY ?? 0 { return true }
-        guard t.x < 0, let path = indexPathForRow(at: location), visibleCells[path] != nil else { return false }
-        return swipeConfiguration(for: path) != nil
+        guard t.x != 0, let path = indexPathForRow(at: location), visibleCells[path] != nil else { return false }
+        return swipeConfiguration(for: path, trailing: revealsTrailingActions(dx: t.x)) != nil
     }
 
     func handleSwipe(_ pan: PanGestureRecognizer) {
@@ -62,21 +80,23 @@ extension TableView {
                 self.swipe = swipe
             } else {
                 closeSwipe(animated: true)
-                guard let path = indexPathForRow(at: location), let configuration = swipeConfiguration(for: path) else { return }
+                let trailing = revealsTrailingActions(dx: pan.translation(in: self).x)
+                guard let path = indexPathForRow(at: location), let configuration = swipeConfiguration(for: path, trailing: trailing) else { return }
                 let actionsView = makeActionsView(configuration, path: path)
                 insertSubview(actionsView, at: 0)
                 swipe = SwipeState(path: path, offset: 0, startOffset: 0, configuration: configuration, actionsView: actionsView,
-                                   actionWidths: actionsView.subviews.map(\.frame.width), isOpen: false)
+                                   actionWidths: actionsView.subviews.map(\.frame.width), isOpen: false,
+                                   actionsAtRight: trailing != (effectiveUserInterfaceLayoutDirection == .rightToLeft))
             }
         case .changed:
             guard var swipe else { return }
-            swipe.offset = max(0, swipe.startOffset - pan.translation(in: self).x)
+            swipe.offset = max(0, swipe.startOffset - pan.translation(in: self).x * swipe.sign)
             self.swipe = swipe
             placeSwipe()
         case .ended:
             guard let swipe else { return }
             let width = swipe.openWidth
-            let velocity = pan.velocity(in: self).x
+            let velocity = pan.velocity(in: self).x * swipe.sign
             if swipe.configuration.performsFirstActionWithFullSwipe, swipe.offset > bounds.width * Self.fullSwipeFraction,
                let first = swipe.configuration.actions.first {
                 perform(first, button: swipe.actionsView.subviews.first ?? swipe.actionsView)
@@ -114,12 +134,6 @@ extension TableView {
             container.insertSubview(button, at: 0)
             x += width
         }
-        // The first action is nearest the row: at the container's left.
-        var left = 0.0
-        for button in container.subviews {
-            button.frame.origin.x = left
-            left += button.frame.width
-        }
         return container
     }
 
@@ -131,7 +145,7 @@ extension TableView {
         }
     }
 
-    /// Slides the open row and its actions to `offset`.
+    /// Slides the open row and its actions to `offset` (a distance, whichever way it slides).
     private func setSwipe(offset: Double, animated: Bool) {
         guard var swipe else { return }
         swipe.offset = offset
@@ -146,14 +160,17 @@ extension TableView {
 
     private func placeSwipe() {
         guard let swipe, let rect = rowRect(swipe.path) else { return }
-        visibleCells[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset, dy: 0)
-        swipe.actionsView.frame = Rect(x: rect.maxX - swipe.offset, y: rect.minY, width: swipe.offset, height: rect.height)
-        // The buttons share the revealed width in proportion (the first grows on a full swipe).
+        visibleCells[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset * swipe.sign, dy: 0)
+        swipe.actionsView.frame = Rect(x: swipe.actionsAtRight ? rect.maxX - swipe.offset : rect.minX, y: rect.minY,
+                                       width: swipe.offset, height: rect.height)
+        // The buttons share the revealed width in proportion (the first grows on a full swipe);
+        // the first is nearest the row.
         let extra = max(0, swipe.offset - swipe.openWidth)
         var x = 0.0
         for (i, button) in swipe.actionsView.subviews.enumerated() where i < swipe.actionWidths.count {
-            button.frame = Rect(x: x, y: 0, width: swipe.actionWidths[i] + (i == 0 ? extra : 0), height: rect.height)
-            x += button.frame.width
+            let width = swipe.actionWidths[i] + (i == 0 ? extra : 0)
+            button.frame = Rect(x: swipe.actionsAtRight ? x : swipe.offset - x - width, y: 0, width: width, height: rect.height)
+            x += width
         }
     }
 
@@ -166,7 +183,7 @@ extension TableView {
         guard let rect = rowRect(open.path) else { actions.removeFromSuperview(); return }
         let close = {
             cell?.frame = rect
-            actions.frame = Rect(x: rect.maxX, y: rect.minY, width: 0, height: rect.height)
+            actions.frame = Rect(x: open.actionsAtRight ? rect.maxX : rect.minX, y: rect.minY, width: 0, height: rect.height)
         }
         if animated, window?.application != nil {
             View.animate(withDuration: Self.rowAnimationDuration, options: [.allowUserInteraction], animations: close) { _ in actions.removeFromSuperview() }

@@ -171,11 +171,17 @@ open class TableViewCell: View {
         selectedBackgroundView.frame = Rect(origin: .zero, size: b.size)
         let accessory = accessoryWidth
         let contentWidth = max(0, b.width - accessory)
-        contentView.frame = Rect(x: contentView.frame.minX, y: 0, width: contentWidth, height: b.height)
+        // Laid out left to right, then mirrored in a right-to-left interface: the accessory
+        // at the left, the image at the right, the detail on the text's left (UIKit's).
+        let rightToLeft = isRightToLeft
+        contentView.frame = Rect(x: rightToLeft ? b.width - contentWidth : 0, y: 0, width: contentWidth, height: b.height)
         if let accessoryView {
             let s = accessoryView.frame.size
-            accessoryView.frame = Rect(x: b.width - Self.margin - s.width, y: ((b.height - s.height) / 2).rounded(), width: s.width, height: s.height)
+            let x = rightToLeft ? Self.margin : b.width - Self.margin - s.width
+            accessoryView.frame = Rect(x: x, y: ((b.height - s.height) / 2).rounded(), width: s.width, height: s.height)
         }
+        defer { if rightToLeft { mirrorStandardParts(in: contentWidth) } }
+        alignDetailTrailing(rightToLeft)
         var x = Self.margin
         if hasImageViewWithImage {
             imageView.frame = Rect(x: x, y: ((b.height - Self.imageSide) / 2).rounded(), width: Self.imageSide, height: Self.imageSide)
@@ -203,6 +209,28 @@ open class TableViewCell: View {
         }
     }
 
+    private var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
+    /// The standard parts' frames, laid out left to right, mirrored across the content view.
+    private func mirrorStandardParts(in width: Double) {
+        var parts: [View] = [textLabel]
+        if let detailTextLabel { parts.append(detailTextLabel) }
+        if hasImageViewWithImage { parts.append(imageView) }
+        for part in parts { part.frame.origin.x = width - part.frame.maxX }
+    }
+
+    /// The side the value1 detail and the value2 label are aligned to (their trailing edge):
+    /// right, or left in a right-to-left interface. Swapped only where it is still the
+    /// cell's own choice.
+    private var trailingAlignment = TextStyle.Alignment.right
+    private func alignDetailTrailing(_ rightToLeft: Bool) {
+        let wanted: TextStyle.Alignment = rightToLeft ? .left : .right
+        guard wanted != trailingAlignment else { return }
+        let aligned: Label? = style == .value1 ? detailTextLabel : style == .value2 ? textLabel : nil
+        if let aligned, aligned.textAlignment == trailingAlignment { aligned.textAlignment = wanted }
+        trailingAlignment = wanted
+    }
+
     private var hasImageViewWithImage: Bool {
         // Reading `imageView` would create it: only when one was asked for.
         guard hasImageView else { return false }
@@ -218,27 +246,33 @@ open class TableViewCell: View {
 
     open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
         let b = bounds
+        let rightToLeft = isRightToLeft
         switch accessoryView == nil ? accessoryType : .none {
         case .none: break
         case .disclosureIndicator:
-            // UIKit's chevron: 8x13 pt, tertiary label colour.
+            // UIKit's chevron: 8x13 pt, tertiary label colour; at the left pointing left in a
+            // right-to-left interface.
             var chevron = Path()
-            let x = b.maxX - Self.margin - 8, y = b.midY
+            let x = rightToLeft ? b.minX + Self.margin + 8 : b.maxX - Self.margin - 8, y = b.midY
+            let tip = rightToLeft ? x - 6.5 : x + 6.5
             chevron.move(to: Point(x: x, y: y - 6.5))
-            chevron.addLine(to: Point(x: x + 6.5, y: y))
+            chevron.addLine(to: Point(x: tip, y: y))
             chevron.addLine(to: Point(x: x, y: y + 6.5))
             context.stroke(chevron, color: .tertiaryLabel, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
         case .checkmark:
+            // Not mirrored (iOS's checkmark keeps its shape), only moved to the left.
             var check = Path()
-            let x = b.maxX - Self.margin - 14, y = b.midY
+            let x = rightToLeft ? b.minX + Self.margin : b.maxX - Self.margin - 14, y = b.midY
             check.move(to: Point(x: x, y: y))
             check.addLine(to: Point(x: x + 5, y: y + 5))
             check.addLine(to: Point(x: x + 14, y: y - 6))
             context.stroke(check, color: tintColor, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
         }
         if showsSeparator {
+            // The inset's left is the leading side (UIKit swaps it in right to left).
             let h = hairlineWidth
-            context.fill(Rect(x: b.minX + separatorInset.left, y: b.maxY - h,
+            let left = rightToLeft ? separatorInset.right : separatorInset.left
+            context.fill(Rect(x: b.minX + left, y: b.maxY - h,
                               width: max(0, b.width - separatorInset.left - separatorInset.right), height: h), color: separatorColor)
         }
     }

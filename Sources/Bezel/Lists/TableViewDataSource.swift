@@ -55,9 +55,13 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
-    /// The buttons a leftward swipe shows on the row (nil: the standard Delete when the data
-    /// source supports it; an empty configuration: none).
+    /// The buttons a swipe toward the leading edge shows at the row's trailing edge (leftward,
+    /// at the right; mirrored in right to left). nil: the standard Delete when the data
+    /// source supports it; an empty configuration: none.
     func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The buttons a swipe toward the trailing edge shows at the row's leading edge (nil, the
+    /// default: none).
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -76,4 +80,5 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
 }

@@ -27,6 +27,15 @@ public protocol TextMeasuring: AnyObject {
     /// Where the first and the last line shown sit, from the top of the text laid out as
     /// above (constraint layout's `firstBaseline` and `lastBaseline`).
     func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines
+    /// The caret offset one position to the right (or left) on screen of `offset`, laid out
+    /// as above: the arrow keys' move. In bidirectional text it differs from the next or
+    /// previous offset in logical order: inside a Hebrew word in a Latin line, the right arrow
+    /// goes back in the text. At either end of a line the caret stays.
+    func caretOffset(movingVisuallyFrom offset: Int, right: Bool, in text: String, style: TextStyle, width: Double?) -> Int
+    /// The rectangles the characters in `range` are drawn in, laid out as above, one or more
+    /// per line: in bidirectional text a range in the text's order can be in pieces on screen
+    /// (a selection from a Latin word into a Hebrew one). nil: from carets at the range's ends.
+    func selectionRects(for range: Range<Int>, in text: String, style: TextStyle, width: Double?) -> [Rect]?
 }
 
 /// A text's first and last baselines, from its top (points).
@@ -40,6 +49,14 @@ public struct TextBaselines: Sendable, Equatable {
 }
 
 extension TextMeasuring {
+    /// Without bidi support: the next or previous offset in logical order (right is forward).
+    public func caretOffset(movingVisuallyFrom offset: Int, right: Bool, in text: String, style: TextStyle, width: Double?) -> Int {
+        max(0, min(text.count, offset + (right ? 1 : -1)))
+    }
+
+    /// Without bidi support: nil, the selection drawn between the carets at its ends.
+    public func selectionRects(for range: Range<Int>, in text: String, style: TextStyle, width: Double?) -> [Rect]? { nil }
+
     /// Without baseline support: 0.8 em below each line's top (a Latin font's ascent, about),
     /// lines as high as the text's height divided evenly.
     public func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {

@@ -1,7 +1,23 @@
 /// How a run of text looks and is laid out.
 public struct TextStyle: Hashable, Sendable {
     public enum Weight: Hashable, Sendable { case regular, medium, semibold, bold }
-    public enum Alignment: Hashable, Sendable { case left, center, right }
+    /// UIKit's `NSTextAlignment`. `left` and `right` are absolute in every language, as in
+    /// UIKit; `natural` is the leading edge of the view showing the text (right in an Arabic
+    /// or Hebrew interface, `effectiveUserInterfaceLayoutDirection`), and `justified` fills
+    /// every line but a paragraph's last, which starts at the side its own script starts
+    /// (UIKit: the natural alignment; the two differ only for a paragraph in the other
+    /// direction than the interface's).
+    public enum Alignment: Hashable, Sendable {
+        case left, center, right, natural, justified
+
+        /// The alignment with `natural` turned into the absolute side `direction` leads from
+        /// (views resolve their styles so before drawing; a drawing context given an
+        /// unresolved `natural` aligns each paragraph at the side its own script starts).
+        public func resolved(for direction: UserInterfaceLayoutDirection) -> Alignment {
+            guard self == .natural else { return self }
+            return direction == .rightToLeft ? .right : .left
+        }
+    }
     public enum Truncation: Hashable, Sendable { case none, head, middle, tail }
     /// Where lines break and what happens to text that does not fit (UIKit's `NSLineBreakMode`).
     public enum LineBreakMode: Hashable, Sendable {
@@ -61,7 +77,7 @@ public struct TextStyle: Hashable, Sendable {
 
     /// `lineBreakMode`, when given, wins over `truncation`.
     public init(family: String = TextStyle.defaultFamily, size: Double = 17, weight: Weight = .regular,
-                color: Color = .label, alignment: Alignment = .left, numberOfLines: Int = 1, truncation: Truncation = .tail,
+                color: Color = .label, alignment: Alignment = .natural, numberOfLines: Int = 1, truncation: Truncation = .tail,
                 lineBreakMode: LineBreakMode? = nil, lineSpacing: Double = 0) {
         self.family = family
         self.size = size.isFinite && size > 0 ? size : 17

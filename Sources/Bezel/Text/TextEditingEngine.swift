@@ -11,6 +11,9 @@ protocol TextEditingHost: TextInput {
     func engineNeedsDisplay()
     /// Whether Enter inserts a new line (a text view) or is the return key (a field).
     var engineIsMultiline: Bool { get }
+    /// The offset one caret position to the right (left) of `offset` on screen: the arrow
+    /// keys follow the text as drawn, through bidi runs (`TextMeasuring`).
+    func engineCaretOffset(movingVisuallyFrom offset: Int, right: Bool) -> Int
 }
 
 /// The editing engine shared by `TextField` and `TextView`: the text and its selection
@@ -223,8 +226,13 @@ final class TextEditingEngine {
         switch key {
         case .backspace: deleteBackward()
         case .delete: deleteForward()
-        case .leftArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.lowerBound : caret - 1)
-        case .rightArrow: move(to: buffer.hasSelection && !extend ? buffer.selection.upperBound : caret + 1)
+        // Arrows move on screen, not in the text's order (through a Hebrew word in a Latin
+        // line the right arrow goes back in the text); a selection collapses to its start
+        // or end in the text's order.
+        case .leftArrow:
+            move(to: buffer.hasSelection && !extend ? buffer.selection.lowerBound : host.engineCaretOffset(movingVisuallyFrom: caret, right: false))
+        case .rightArrow:
+            move(to: buffer.hasSelection && !extend ? buffer.selection.upperBound : host.engineCaretOffset(movingVisuallyFrom: caret, right: true))
         // Home and End always; Up and Down only in one line (a text view moves between lines).
         case .home: move(to: host.engineIsMultiline ? buffer.lineStart(before: caret) : 0)
         case .upArrow where !host.engineIsMultiline: move(to: 0)

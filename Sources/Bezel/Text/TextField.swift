@@ -119,11 +119,13 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     public var isClearButtonShown: Bool { hasText_ && clearButtonMode.shows(editing: isEditing) }
 
     /// Where the clear button sits (this view's coordinates), when shown.
+    /// At the trailing edge: the left in a right-to-left interface, where the left and right
+    /// views swap sides too (UIKit's).
     public func clearButtonRect(forBounds bounds: Rect) -> Rect {
         let size = TextField.clearButtonSize
         var right = bounds.maxX - horizontalPadding
         if let rightView, rightViewMode.shows(editing: isEditing) { right -= rightView.frame.width }
-        return Rect(x: right - size, y: bounds.midY - size / 2, width: size, height: size)
+        return mirroredInRightToLeft(Rect(x: right - size, y: bounds.midY - size / 2, width: size, height: size), in: bounds)
     }
 
     /// UIKit's `textRect(forBounds:)`: the area the text is drawn in.
@@ -133,7 +135,15 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         if let leftView, leftViewMode.shows(editing: isEditing) { left += leftView.frame.width + 4 }
         if let rightView, rightViewMode.shows(editing: isEditing) { right -= rightView.frame.width + 4 }
         if isClearButtonShown { right -= TextField.clearButtonSize + 6 }
-        return Rect(x: left, y: bounds.minY, width: max(0, right - left), height: bounds.height)
+        return mirroredInRightToLeft(Rect(x: left, y: bounds.minY, width: max(0, right - left), height: bounds.height), in: bounds)
+    }
+
+    private var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
+    /// `rect` (laid out left to right) mirrored across `bounds` in a right-to-left interface.
+    private func mirroredInRightToLeft(_ rect: Rect, in bounds: Rect) -> Rect {
+        guard isRightToLeft else { return rect }
+        return Rect(x: bounds.minX + bounds.maxX - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
     }
 
     /// The text laid out on one line, never wrapped or truncated.
@@ -153,10 +163,13 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         let lineHeight = layout.caretRect(at: 0, in: displayed, style: lineStyle, width: nil).height
         let top = rect.midY - lineHeight / 2
         guard width <= rect.width else { return (rect.minX - horizontalScrollOffset, width, top, lineHeight) }
-        switch style.alignment {
+        switch style.alignment.resolved(for: effectiveUserInterfaceLayoutDirection) {
         case .left: return (rect.minX, width, top, lineHeight)
         case .center: return (rect.minX + (rect.width - width) / 2, width, top, lineHeight)
         case .right: return (rect.maxX - width, width, top, lineHeight)
+        case .natural, .justified:
+            // One line: justified is the interface's natural side.
+            return effectiveUserInterfaceLayoutDirection == .rightToLeft ? (rect.maxX - width, width, top, lineHeight) : (rect.minX, width, top, lineHeight)
         }
     }
 
@@ -166,6 +179,18 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         let origin = textOrigin(displayed: displayed)
         let caret = layout.caretRect(at: offset, in: displayed, style: lineStyle, width: nil)
         return Rect(x: origin.x + caret.minX, y: origin.top + caret.minY, width: 0, height: caret.height)
+    }
+
+    /// Where the characters in `range` are drawn, in this view's coordinates (UIKit's
+    /// `selectionRects(for:)`): one piece, or several where the range crosses bidi runs.
+    public func selectionRects(for range: Range<Int>) -> [Rect] {
+        let displayed = engine.displayText()
+        let origin = textOrigin(displayed: displayed)
+        guard let pieces = layout.selectionRects(for: range, in: displayed, style: lineStyle, width: nil) else {
+            let start = caretRect(at: range.lowerBound), end = caretRect(at: range.upperBound)
+            return range.isEmpty ? [] : [Rect(x: min(start.minX, end.minX), y: start.minY, width: abs(end.minX - start.minX), height: start.height)]
+        }
+        return pieces.map { $0.offsetBy(dx: origin.x, dy: origin.top) }
     }
 
     /// The character offset of the caret position nearest `point` (this view's coordinates).
@@ -206,12 +231,14 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     private func layoutOverlays() {
         if let leftView {
             leftView.isHidden = !leftViewMode.shows(editing: isEditing)
-            leftView.frame.origin = Point(x: horizontalPadding, y: (bounds.height - leftView.frame.height) / 2)
+            leftView.frame = mirroredInRightToLeft(Rect(origin: Point(x: horizontalPadding, y: (bounds.height - leftView.frame.height) / 2),
+                                                        size: leftView.frame.size), in: Rect(origin: .zero, size: bounds.size))
         }
         if let rightView {
             rightView.isHidden = !rightViewMode.shows(editing: isEditing)
-            rightView.frame.origin = Point(x: bounds.width - horizontalPadding - rightView.frame.width,
-                                           y: (bounds.height - rightView.frame.height) / 2)
+            rightView.frame = mirroredInRightToLeft(Rect(origin: Point(x: bounds.width - horizontalPadding - rightView.frame.width,
+                                                                       y: (bounds.height - rightView.frame.height) / 2),
+                                                         size: rightView.frame.size), in: Rect(origin: .zero, size: bounds.size))
         }
     }
 
@@ -256,6 +283,8 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         if displayed.isEmpty {
             if let placeholder, !placeholder.isEmpty {
                 var placeholderStyle = style
+                placeholderStyle.alignment = style.alignment == .justified ? .natural : style.alignment
+                placeholderStyle.alignment = placeholderStyle.alignment.resolved(for: effectiveUserInterfaceLayoutDirection)
                 placeholderStyle.color = placeholderColor
                 placeholderStyle.numberOfLines = 1
                 context.drawText(placeholder, in: textArea, style: placeholderStyle)
@@ -267,7 +296,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         if isEditing {
             TextSelectionDrawing.draw(selection: engine.buffer.selection, showCaret: engine.isCaretVisible,
                                       showHandles: showsSelectionHandles, tint: tintColor, lines: textArea,
-                                      caretRect: { caretRect(at: $0) }, in: context)
+                                      caretRect: { caretRect(at: $0) }, selectionRects: { selectionRects(for: $0) }, in: context)
         }
         if isClearButtonShown {
             let button = clearButtonRect(forBounds: bounds)
@@ -358,6 +387,10 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     }
 
     var engineIsMultiline: Bool { false }
+
+    func engineCaretOffset(movingVisuallyFrom offset: Int, right: Bool) -> Int {
+        layout.caretOffset(movingVisuallyFrom: offset, right: right, in: engine.displayText(), style: lineStyle, width: nil)
+    }
 
     // MARK: Hardware keys
 

@@ -17,8 +17,10 @@ enum TextSelectionDrawing {
 
     /// Draws the selection (or the caret when `showCaret`) for `caretRect(offset)`, rectangles
     /// already placed in the view's coordinates; `lines` is the area the text's lines span.
+    /// `selectionRects`, when the text layout gives them, are the pieces the selected
+    /// characters are drawn in (several on a line of bidirectional text).
     static func draw(selection: Range<Int>, showCaret: Bool, showHandles: Bool, tint: Color, lines: Rect,
-                     caretRect: (Int) -> Rect, in context: any DrawingContext) {
+                     caretRect: (Int) -> Rect, selectionRects: (Range<Int>) -> [Rect]? = { _ in nil }, in context: any DrawingContext) {
         if selection.isEmpty {
             guard showCaret else { return }
             let caret = caretRect(selection.lowerBound)
@@ -27,7 +29,9 @@ enum TextSelectionDrawing {
         }
         let start = caretRect(selection.lowerBound), end = caretRect(selection.upperBound)
         let highlight = Color(red: tint.red, green: tint.green, blue: tint.blue, alpha: 0.2)
-        if abs(start.minY - end.minY) < 1 {
+        if let pieces = selectionRects(selection) {
+            for piece in pieces { context.fill(piece, color: highlight) }
+        } else if abs(start.minY - end.minY) < 1 {
             context.fill(Rect(x: min(start.minX, end.minX), y: start.minY, width: abs(end.minX - start.minX), height: start.height),
                          color: highlight)
         } else {

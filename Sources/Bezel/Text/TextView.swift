@@ -90,6 +90,14 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
         return Rect(x: textContainerInset.left + caret.minX, y: textContainerInset.top + caret.minY, width: 0, height: caret.height)
     }
 
+    /// Where the characters in `range` are drawn, in content coordinates (UIKit's
+    /// `selectionRects(for:)`), piece by piece; nil without a bidi-aware text layout (the
+    /// selection is then drawn between the carets at its ends).
+    public func selectionRects(for range: Range<Int>) -> [Rect]? {
+        layout.selectionRects(for: range, in: engine.buffer.text, style: style, width: wrapWidth)?
+            .map { $0.offsetBy(dx: textContainerInset.left, dy: textContainerInset.top) }
+    }
+
     /// The character offset nearest `point` (content coordinates).
     public func characterOffset(at point: Point) -> Int {
         layout.caretOffset(at: Point(x: point.x - textContainerInset.left, y: point.y - textContainerInset.top),
@@ -129,7 +137,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
             TextSelectionDrawing.draw(selection: engine.buffer.selection, showCaret: engine.isCaretVisible,
                                       showHandles: showsSelectionHandles, tint: tintColor,
                                       lines: Rect(x: textContainerInset.left, y: 0, width: wrapWidth, height: contentSize.height),
-                                      caretRect: { caretRect(at: $0) }, in: context)
+                                      caretRect: { caretRect(at: $0) }, selectionRects: { selectionRects(for: $0) }, in: context)
         }
         context.restoreState()
     }
@@ -288,6 +296,10 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
     }
 
     var engineIsMultiline: Bool { true }
+
+    func engineCaretOffset(movingVisuallyFrom offset: Int, right: Bool) -> Int {
+        layout.caretOffset(movingVisuallyFrom: offset, right: right, in: engine.buffer.text, style: style, width: wrapWidth)
+    }
 
     // MARK: Hardware keys
 

@@ -202,6 +202,7 @@ open class Label: View {
         let scale = actualScaleFactor
         var drawn = style
         drawn.size = style.size * scale
+        if drawn.alignment == .natural { drawn.alignment = .natural.resolved(for: effectiveUserInterfaceLayoutDirection) }
         if let attributedText {
             let shown = laidOutText(attributedText, width: bounds.width, height: bounds.height)
             context.drawText(scale == 1 ? shown : shown.scaled(by: scale, baseSize: style.size), in: bounds, style: drawn)
