@@ -52,6 +52,9 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu
           # Sans, bundled, has neither CJK nor emoji glyphs).
           fonts-wqy-microhei fonts-noto-color-emoji
+          # Devanagari and Thai, for the script goldens (ScriptFontTests): the smallest
+          # Debian fonts that shape them (187 and 425 KiB).
+          fonts-lohit-deva fonts-tlwg-loma-ttf
           # seatd (which the VM test runs); QEMU, busybox, cpio, kmod, udev and python3-evdev
           # for the guest in which the tests run the backends on a real kernel with a virtual
           # GPU and a uinput touchscreen (Tests/VM, vm-notes.md).

@@ -576,6 +576,11 @@ public final class CairoDrawingContext: DrawingContext {
         configure(fresh, text, style: style, width: width, height: height)
         if let attributed { applyAttributes(attributed, to: fresh) }
         layouts[key] = fresh
+        ScriptCoverage.check(fresh, text: text) { sample in
+            let alone = pango_cairo_create_layout(cairo)!
+            configure(alone, sample, style: style, width: nil, height: nil)
+            return alone
+        }
         return fresh
     }
 
@@ -961,6 +966,13 @@ public final class CairoDrawingContext: DrawingContext {
             offset += 1
         }
         return offset
+    }
+
+    /// How many of `text`'s characters no installed font has a glyph for (each shows as a
+    /// box): 0 when the fonts for its scripts are installed (see `ScriptCoverage`).
+    public func missingGlyphCount(in text: String, style: TextStyle) -> Int {
+        guard !text.isEmpty else { return 0 }
+        return Int(pango_layout_get_unknown_glyphs_count(cachedLayout(text, style: style, width: nil, height: nil)))
     }
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {

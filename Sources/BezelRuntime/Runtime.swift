@@ -158,6 +158,9 @@ public final class Runtime {
         // The on-screen keyboard types what the hardware keyboard would: the same layout, the
         // same compose table (without one, the core's dead-key composer stays: logged once).
         application.keyboardKeyMap = keyboardLayout.onScreenKeyMap()
+        // The letters of other languages' layouts, compiled when a text input in that
+        // language first shows the keyboard (the hardware keyboard keeps the configured one).
+        application.keyboardKeyMapLoader = { name in try? KeyboardLayout(name).onScreenKeyMap() }
         do {
             application.keyComposer = try XKBComposer()
         } catch {

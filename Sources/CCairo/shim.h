@@ -91,6 +91,7 @@ void pango_layout_iter_free(PangoLayoutIter *iter);
 void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_);
 int pango_layout_iter_get_baseline(PangoLayoutIter *iter);
 int pango_layout_get_baseline(PangoLayout *layout);
+int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
 void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
 void pango_layout_set_justify(PangoLayout *layout, gboolean justify);

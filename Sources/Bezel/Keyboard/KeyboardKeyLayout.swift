@@ -83,10 +83,11 @@ struct KeyboardKeyLayout {
         }
         // Left to right; the space bar takes what the others leave.
         var row: [(role: KeyboardView.Role, label: String, width: Double?)] = [(.page(pageKey.0), pageKey.1, small * 1.25)]
+        if keyboard.showsNextKeyboardKey { row.append((.nextKeyboard, "🌐", small)) }
         if let first = extras.first { row.append((character(first), first, small)) }
-        row.append((.space, Localization.bezelString("space", language: keyboard.language), nil))
+        row.append((.space, Localization.bezelString("space", language: keyboard.labelLanguage), nil))
         for extra in extras.dropFirst() { row.append((character(extra), extra, small)) }
-        row.append((.returnKey, Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.language), small * 2))
+        row.append((.returnKey, Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.labelLanguage), small * 2))
         row.append((.dismiss, "⌨↓", small * 1.25))
         let margin = gap / 2 + 2
         let fixed = row.compactMap(\.width).reduce(0, +) + gap * Double(row.count - 1)
@@ -123,9 +124,9 @@ struct KeyboardKeyLayout {
         keys.append(KeyboardView.Key(role: .backspace, label: "⌫", frame: frame(column: 3, row: 0)))
         if keyboard.page == .phonePad {
             keys.append(digit("#", 3, 1))
-            keys.append(KeyboardView.Key(role: .returnKey, label: Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.language), frame: frame(column: 3, row: 2)))
+            keys.append(KeyboardView.Key(role: .returnKey, label: Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.labelLanguage), frame: frame(column: 3, row: 2)))
         } else {
-            keys.append(KeyboardView.Key(role: .returnKey, label: Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.language), frame: frame(column: 3, row: 1, rows: 2)))
+            keys.append(KeyboardView.Key(role: .returnKey, label: Localization.bezelString(keyboard.returnKeyType.title, language: keyboard.labelLanguage), frame: frame(column: 3, row: 1, rows: 2)))
         }
         keys.append(KeyboardView.Key(role: .dismiss, label: "⌨↓", frame: frame(column: 3, row: 3)))
         return keys

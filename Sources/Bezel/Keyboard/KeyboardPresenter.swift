@@ -41,9 +41,10 @@ final class KeyboardPresenter {
         }
     }
 
-    /// The system keyboard for `window`'s application (made with the configured layout).
+    /// The system keyboard for `window`'s application (made once; `configure(for:)` gives it
+    /// the letters of the text input's language each time it is shown).
     func keyboard() -> KeyboardView {
-        if let systemKeyboard, systemKeyboard.keyMap == application.keyboardKeyMap { return systemKeyboard }
+        if let systemKeyboard { return systemKeyboard }
         let keyboard = KeyboardView(keyMap: application.keyboardKeyMap)
         systemKeyboard = keyboard
         return keyboard

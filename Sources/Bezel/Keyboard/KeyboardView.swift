@@ -19,6 +19,8 @@ open class KeyboardView: View {
         case character(KeyboardKey)
         case shift, backspace, space, returnKey, dismiss
         case page(Page)
+        /// The globe: the next of the app's input languages (`Application.inputLanguages`).
+        case nextKeyboard
     }
 
     /// One key as laid out: what it shows and where (this view's coordinates).
@@ -28,7 +30,12 @@ open class KeyboardView: View {
         public let frame: Rect
     }
 
-    public let keyMap: KeyboardKeyMap
+    /// The letters: the layout of `inputLanguage`.
+    public private(set) var keyMap: KeyboardKeyMap
+    /// The language the letters and the space and return keys are in: the text input's when
+    /// the keyboard appeared (`Application.keyboardKeyMap(forLanguage:)`), or the one the
+    /// globe key moved to; nil: the configured layout, labels in the keyboard's language.
+    public private(set) var inputLanguage: String?
     public private(set) var page: Page = .letters
     public private(set) var shiftState: ShiftState = .off
     public private(set) var keys: [Key] = []
@@ -81,9 +88,16 @@ open class KeyboardView: View {
         min(56, max(38, (size.height * 0.09).rounded()))
     }
 
-    /// Configures the keyboard for `input` (page, return key, automatic shift).
+    /// Configures the keyboard for `input` (page, return key, automatic shift, and the
+    /// letters of its language).
     public func configure(for input: TextInput) {
         client = input
+        if let application = window?.application ?? (input as? View)?.window?.application {
+            let language = (input as? View)?.language ?? Localization.language
+            inputLanguage = language
+            keyMap = application.keyboardKeyMap(forLanguage: language)
+            showsNextKeyboardKey = application.inputLanguages.count > 1
+        }
         keyboardType = input.keyboardType
         returnKeyType = input.returnKeyType
         switch keyboardType {
@@ -236,11 +250,35 @@ open class KeyboardView: View {
             _ = input?.resignFirstResponder()
         case .page(let target):
             show(target)
+        case .nextKeyboard:
+            switchToNextLanguage()
         case .shift, .backspace:
             break
         }
         return true
     }
+
+    /// The globe key: the next input language's letters (after the last, the first again).
+    private func switchToNextLanguage() {
+        guard let application = window?.application else { return }
+        let languages = application.inputLanguages
+        guard languages.count > 1 else { return }
+        let current = languages.firstIndex { application.keyboardKeyMap(forLanguage: $0).name == keyMap.name } ?? languages.count - 1
+        let next = languages[(current + 1) % languages.count]
+        inputLanguage = next
+        keyMap = application.keyboardKeyMap(forLanguage: next)
+        page = .letters
+        shiftState = .off
+        updateAutomaticShift()
+        relayoutKeys()
+    }
+
+    /// Whether the bottom row has a globe key: the app has two input languages or more
+    /// (decided when the keyboard is configured, not at each relayout: shift relays out).
+    private(set) var showsNextKeyboardKey = false
+
+    /// The language of the space and return keys' labels (iOS: the keyboard's language).
+    var labelLanguage: String { inputLanguage ?? language }
 
     private func tapShift(at time: TimeInterval) {
         if shiftState == .locked {
@@ -315,8 +353,32 @@ open class KeyboardView: View {
             if down { tone = isFunction ? KeyboardView.keyTone : KeyboardView.functionKeyTone }
             context.fillRoundedRect(key.frame.offsetBy(dx: 0, dy: 1), radius: 5, color: KeyboardView.keyShadowTone)
             context.fillRoundedRect(key.frame, radius: 5, color: tone)
-            context.drawText(key.label, in: key.frame, style: labelStyle(key, rowHeight: size))
+            if key.role == .nextKeyboard {
+                drawGlobe(in: key.frame, size: size * 0.42, context: context)
+            } else {
+                context.drawText(key.label, in: key.frame, style: labelStyle(key, rowHeight: size))
+            }
         }
+    }
+
+    /// iOS's globe: a circle, two meridians and two parallels, drawn (no emoji font needed).
+    private func drawGlobe(in frame: Rect, size: Double, context: any DrawingContext) {
+        let r = size / 2, c = Point(x: frame.midX, y: frame.midY)
+        let circle = Rect(x: c.x - r, y: c.y - r, width: size, height: size)
+        let stroke = StrokeStyle(lineWidth: max(1, size / 14))
+        var lines = Path()
+        lines.addEllipse(in: circle)
+        lines.addEllipse(in: circle.insetBy(dx: r * 0.5, dy: 0))
+        lines.move(to: Point(x: c.x, y: c.y - r))
+        lines.addLine(to: Point(x: c.x, y: c.y + r))
+        lines.move(to: Point(x: c.x - r, y: c.y))
+        lines.addLine(to: Point(x: c.x + r, y: c.y))
+        for dy in [-r * 0.5, r * 0.5] {
+            let half = (r * r - dy * dy).squareRoot()
+            lines.move(to: Point(x: c.x - half, y: c.y + dy))
+            lines.addLine(to: Point(x: c.x + half, y: c.y + dy))
+        }
+        context.stroke(lines, color: .label, style: stroke)
     }
 
     /// Letters at half the key's height, words smaller; a label wider than its key shrinks to

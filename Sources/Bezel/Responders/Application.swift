@@ -51,6 +51,17 @@ open class Application: Responder {
     /// instructions in bezel-bench's M3 setup, ~95,000).
     public lazy var keyboardKeyMap: KeyboardKeyMap = .us
 
+    /// Loads the on-screen letters of an XKB layout by name ("ara", "il"): the runtime
+    /// installs xkbcommon's (BezelInput); nil keeps every language on `keyboardKeyMap`.
+    public var keyboardKeyMapLoader: (@MainActor (String) -> KeyboardKeyMap?)? {
+        didSet { keyMapsByLayout = [:] }
+    }
+    /// The layouts loaded so far (nil: it could not be), by XKB name.
+    var keyMapsByLayout: [String: KeyboardKeyMap?] = [:]
+    /// The languages the keyboard's globe key offers, in order (nil: the app's own; see
+    /// `inputLanguages`).
+    public var keyboardLanguages: [String]?
+
     /// Dead keys and compose sequences, for the on-screen keyboard and hardware keyboards
     /// alike; the runtime installs the system's compose tables (xkbcommon).
     public var keyComposer: any KeyComposer = DeadKeyComposer()
