@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         // App tests: a window on a virtual clock, headless, with fingers, keys, traces and goldens.
         .target(name: "BezelTesting", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelTesting"),
-        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelLinux", "BezelRuntime"], path: "Sources/BezelDemo",
+        .executableTarget(name: "BezelDemo", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelLinux", "BezelRuntime"], path: "Sources/BezelDemo",
                           linkerSettings: executableLinking),
         // Issue 13's R4 (content limits), timed in a process of its own; .ci/run runs it.
         // Issue 37's attacks: the bad-file generator and runner, the random-operation suites.

@@ -1,6 +1,7 @@
 import Bezel
 import BezelCairo
 import BezelDemoApp
+import BezelInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,6 +28,8 @@ struct DemoTour {
         // In English whatever the machine's LANG (the screenshots are the documentation's);
         // the picker switches at the end.
         app.preferredLanguages = ["en"]
+        // The keyboard of each language, as the runtime gives a panel (the globe key).
+        app.keyboardKeyMapLoader = { try? KeyboardLayout($0).onScreenKeyMap() }
         let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { Self.timeOfDay + clock.now })
         demo.log = { print("t=\(Int((clock.now * 1000).rounded()))ms  APP: \($0)") }
         let fingers = TouchScript(app)

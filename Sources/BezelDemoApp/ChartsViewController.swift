@@ -26,6 +26,29 @@ public final class ChartsViewController: ViewController {
         localizedTitle = "Charts"
     }
 
+    private weak var orderLine: Label?
+
+    /// "Order #0042  3.20", the words in the screen's language.
+    static func orderLine(_ brews: BrewModel) -> String {
+        let number = String(brews.orderNumber)
+        let cents = Int((brews.price * 100).rounded())
+        let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+        return String(localized: "Order #\(padded)") + "  \(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+    }
+
+    /// The chart draws its own title and day names: set again when the language changes.
+    private func localizeChart() {
+        chart.title = String(localized: "Cups sold this week")
+        chart.labels = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { String(localized: String.LocalizationValue($0)) }
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard previousTraitCollection?.language != traitCollection.language else { return }
+        localizeChart()
+        orderLine?.text = Self.orderLine(brews)
+    }
+
     public override func viewDidLoad() {
         view.backgroundColor = DemoTheme.background
         view.name = "charts"
@@ -34,11 +57,10 @@ public final class ChartsViewController: ViewController {
         gauge.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.nextBrew() })
         view.addSubview(gauge)
         chart.name = "sales"
-        chart.title = "Cups sold this week"
-        chart.labels = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        localizeChart()
         chart.values = [42, 55, 48, 71, 66, 94, 80]
         view.addSubview(chart)
-        let caption = DemoTheme.label("Tap the gauge to start the next brew", frame: Rect(x: 24, y: 260, width: 230, height: 60),
+        let caption = DemoTheme.localizedLabel("Tap the gauge to start the next brew", frame: Rect(x: 24, y: 260, width: 230, height: 60),
                                       size: 15, color: DemoTheme.secondaryText, alignment: .center)
         caption.style.numberOfLines = 2
         view.addSubview(caption)
@@ -86,7 +108,7 @@ public final class ChartsViewController: ViewController {
         photo.cornerRadius = 8
         photo.clipsToBounds = true
         view.addSubview(photo)
-        let name = DemoTheme.label("Today: flat white", frame: Rect(x: 384, y: 340, width: 300, height: 32), size: 24)
+        let name = DemoTheme.localizedLabel("Today: flat white", frame: Rect(x: 384, y: 340, width: 300, height: 32), size: 24)
         name.style.family = DemoResources.serif
         name.style.weight = .bold
         view.addSubview(name)
@@ -94,12 +116,8 @@ public final class ChartsViewController: ViewController {
         line.name = "order line"
         line.style.family = DemoResources.mono
         let brews = self.brews
-        line.observe { line in
-            let number = String(brews.orderNumber)
-            let cents = Int((brews.price * 100).rounded())
-            line.text = "Order #" + String(repeating: "0", count: max(0, 4 - number.count)) + number
-                + "  \(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
-        }
+        line.observe { line in line.text = Self.orderLine(brews) }
+        orderLine = line
         view.addSubview(line)
         let icon = ImageView(frame: Rect(x: 712, y: 348, width: 48, height: 48), image: DemoResources.image("cup"))
         icon.name = "special icon"

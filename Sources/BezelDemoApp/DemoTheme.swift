@@ -29,7 +29,15 @@ enum DemoTheme {
         return button
     }
 
-    static func label(_ text: String, frame: Rect, size: Double = 18, color: Color = text, alignment: TextStyle.Alignment = .left) -> Label {
+    static func label(_ text: String, frame: Rect, size: Double = 18, color: Color = text, alignment: TextStyle.Alignment = .natural) -> Label {
         Label(frame: frame, text: text, style: TextStyle(size: size, color: color, alignment: alignment))
+    }
+
+    /// A label showing a localized resource: it follows every language switch.
+    static func localizedLabel(_ text: LocalizedStringResource, frame: Rect, size: Double = 18, color: Color = text,
+                               alignment: TextStyle.Alignment = .natural) -> Label {
+        let label = Label(frame: frame, style: TextStyle(size: size, color: color, alignment: alignment))
+        label.localizedText = text
+        return label
     }
 }

@@ -33,8 +33,8 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         scrollView.alwaysBounceVertical = true
         scrollView.name = "formScroll"
         view.addSubview(scrollView)
-        let rows: [(String, View, Double, Double)] = [("Name", nameField, 20, 44), ("E-mail", emailField, 80, 44),
-                                                      ("Staff PIN", pinField, 140, 44), ("Note", noteView, 200, 100)]
+        let rows: [(LocalizedStringResource, View, Double, Double)] = [("Name", nameField, 20, 44), ("E-mail", emailField, 80, 44),
+                                                                       ("Staff PIN", pinField, 140, 44), ("Note", noteView, 200, 100)]
         // Laid out with constraints (issue 30) on the scroll view's content layout guide: the
         // content as wide as the scroll view, as high as its last line; the fields reach to
         // 20 points before Save (420 wide on an 800-point panel), Save and the status line
@@ -42,8 +42,8 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         let content = scrollView.contentLayoutGuide
         var constraints = [content.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor)]
         for (title, field, y, height) in rows {
-            let label = DemoTheme.label(title, frame: .zero, size: 20)
-            field.name = title
+            let label = DemoTheme.localizedLabel(title, frame: .zero, size: 20)
+            field.name = String(title.key)
             for view in [label, field] {
                 view.translatesAutoresizingMaskIntoConstraints = false
                 scrollView.addSubview(view)
@@ -66,19 +66,19 @@ public final class FormViewController: ViewController, TextFieldDelegate {
             field.returnKeyType = .next
             field.addAction(for: .editingDidBegin) { [weak self] control, _ in self?.onReport?("editing \(control.name ?? "?")") }
         }
-        nameField.placeholder = "Your name"
+        nameField.localizedPlaceholder = "Your name"
         nameField.autocapitalizationType = .words
         emailField.placeholder = "name@example.com"
         emailField.keyboardType = .emailAddress
         emailField.autocapitalizationType = .none
-        pinField.placeholder = "\(Self.pinLength) digits"
+        pinField.localizedPlaceholder = "\(Self.pinLength) digits"
         pinField.keyboardType = .numberPad
         pinField.isSecureTextEntry = true
         pinField.returnKeyType = .done
         noteView.cornerRadius = 5
         noteView.style = TextStyle(size: 18, numberOfLines: 0, truncation: .none)
         saveButton.translatesAutoresizingMaskIntoConstraints = false
-        saveButton.title = "Save"
+        saveButton.localizedTitle = "Save"
         saveButton.name = "save"
         saveButton.backgroundColor = DemoTheme.accent
         saveButton.cornerRadius = 8

@@ -38,7 +38,7 @@ public final class GesturePlaygroundViewController: ViewController, GestureRecog
         card.isUserInteractionEnabled = false
         card.frame = Rect(x: cardCenter.x - 100, y: cardCenter.y - 70, width: 200, height: 140)
         area.addSubview(card)
-        card.addSubview(DemoTheme.label("Touch me", frame: card.bounds, size: 22, alignment: .center))
+        card.addSubview(DemoTheme.localizedLabel("Touch me", frame: card.bounds, size: 22, alignment: .center))
         // Laid out with constraints (issue 30): the playground fills the left, 16 points in,
         // up to 20 points before a stack view of the state lines (310 wide, 14 from the
         // right, 40-point lines 12 apart); on an 800 x 480 panel the playground is 440 x 388.

@@ -42,8 +42,11 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
         tableView.register(OrderCell.self, forCellReuseIdentifier: OrderCell.identifier)
         let header = View(frame: Rect(x: 0, y: 0, width: 800, height: 44))
         header.name = "listHeader"
-        header.addSubview(DemoTheme.label("\(Self.rowCount.formatted) orders · swipe a row left to delete it",
-                                          frame: Rect(x: 24, y: 0, width: 700, height: 44), size: 15, color: DemoTheme.secondaryText))
+        // "left" in left-to-right languages, "right" in Arabic: the catalog says which.
+        let caption = DemoTheme.localizedLabel("\(Self.rowCount.formatted) orders · swipe a row left to delete it",
+                                               frame: Rect(x: 24, y: 0, width: 752, height: 44), size: 15, color: DemoTheme.secondaryText)
+        caption.autoresizingMask = [.flexibleWidth]
+        header.addSubview(caption)
         tableView.tableHeaderView = header
         tableView.delegate = self
         tableView.dataSource = self
@@ -58,16 +61,16 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
 
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         let first = section * Self.rowsPerSection + 1
-        return "Orders \(first)–\(first + Self.rowsPerSection - 1)"
+        return String(localized: "Orders \(first)–\(first + Self.rowsPerSection - 1)")
     }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: OrderCell.identifier, for: indexPath) as! OrderCell
         let number = orders[indexPath.section][indexPath.row]
         cell.number = number
-        cell.textLabel.text = "Row \(number)"
+        cell.textLabel.text = String(localized: "Row \(number)")
         let items = number % 4 + 1
-        cell.detailTextLabel?.text = "Table \(number % 12 + 1) · \(items) item\(items == 1 ? "" : "s")"
+        cell.detailTextLabel?.text = String(localized: "Table \(number % 12 + 1)") + " · " + String(localized: "\(items) items")
         cell.name = "row\(number)"
         cell.selectButton.name = "select\(number)"
         cell.onSelect = { [weak self] n in self?.select(n) }
@@ -104,7 +107,11 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
 @MainActor
 final class OrderCell: TableViewCell {
     static let identifier = "order"
-    let selectButton = DemoTheme.tileButton("Select", frame: Rect(x: 0, y: 0, width: 132, height: 40))
+    let selectButton: Button = {
+        let button = DemoTheme.tileButton("", frame: Rect(x: 0, y: 0, width: 132, height: 40))
+        button.localizedTitle = "Select"
+        return button
+    }()
     var number = 0
     var onSelect: ((Int) -> Void)?
 
@@ -120,9 +127,11 @@ final class OrderCell: TableViewCell {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        // The demo's wider left margin.
-        textLabel.frame.origin.x = 24
-        detailTextLabel?.frame.origin.x = 24
+        // The demo's wider leading margin (at the right in a right-to-left language).
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        for label in [textLabel, detailTextLabel].compactMap({ $0 }) {
+            label.frame.origin.x = rightToLeft ? contentView.bounds.width - 24 - label.frame.width : 24
+        }
     }
 }
 

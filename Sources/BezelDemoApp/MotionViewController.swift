@@ -38,7 +38,7 @@ public final class MotionViewController: ViewController {
         card.backgroundColor = DemoTheme.accent
         card.cornerRadius = 16
         card.center = cardHome
-        let cardLabel = DemoTheme.label("Throw me", frame: Rect(x: 0, y: 0, width: 220, height: 150), size: 24, alignment: .center)
+        let cardLabel = DemoTheme.localizedLabel("Throw me", frame: Rect(x: 0, y: 0, width: 220, height: 150), size: 24, alignment: .center)
         card.addSubview(cardLabel)
         card.onGrab = { [weak self] in self?.onReport?("card grabbed mid-flight") }
         card.addGestureRecognizer(PanGestureRecognizer { [weak self] recognizer in
@@ -52,7 +52,7 @@ public final class MotionViewController: ViewController {
         drawer.cornerRadius = 16
         drawer.borderWidth = 1
         drawer.borderColor = DemoTheme.tileBorder
-        drawer.addSubview(DemoTheme.label("Drag me, or use the button", frame: Rect(x: 20, y: 16, width: 300, height: 40),
+        drawer.addSubview(DemoTheme.localizedLabel("Drag me, or use the button", frame: Rect(x: 20, y: 16, width: 300, height: 40),
                                           size: 18, color: DemoTheme.secondaryText, alignment: .center))
         let progress = ProgressView(frame: Rect(x: 20, y: 70, width: 300, height: 10))
         progress.name = "drawerProgress"
@@ -63,6 +63,7 @@ public final class MotionViewController: ViewController {
             self?.scrubDrawer(recognizer as! PanGestureRecognizer)
         })
         drawerButton.name = "drawerButton"
+        drawerButton.localizedTitle = "Open drawer"
         drawerButton.addAction(for: .touchUpInside) { [weak self] _, _ in self?.toggleDrawer() }
         view.addSubview(drawerButton)
         view.addSubview(card)
@@ -113,7 +114,7 @@ public final class MotionViewController: ViewController {
         animator.addCompletion { [weak self] position in
             guard let self else { return }
             if position == .end { self.isDrawerOpen = opening }
-            self.drawerButton.title = self.isDrawerOpen ? "Close drawer" : "Open drawer"
+            self.drawerButton.localizedTitle = self.isDrawerOpen ? "Close drawer" : "Open drawer"
             self.drawerAnimator = nil
             self.onReport?("drawer \(self.isDrawerOpen ? "open" : "closed")")
         }

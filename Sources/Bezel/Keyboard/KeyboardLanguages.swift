@@ -77,6 +77,16 @@ extension KeyboardKeyMap {
         }
     }
 
+    /// Whether the letter keys' shift level gives their capitals (Latin, Greek, Cyrillic...),
+    /// not other characters (Arabic's marks, Hebrew's punctuation).
+    var hasCapitals: Bool {
+        let letters = rows.joined().compactMap { key -> (String, String)? in
+            guard key.levels.count > 1, let lower = key.levels[0].text.first, lower.isLetter else { return nil }
+            return (key.levels[0].text, key.levels[1].text)
+        }
+        return letters.filter { $0.0.uppercased() == $0.1 && $0.0 != $0.1 }.count * 2 > letters.count
+    }
+
     /// The XKB layout part of `name` ("de" of "de:nodeadkeys").
     var layoutName: String { String(name.split(separator: ":").first ?? "") }
 }

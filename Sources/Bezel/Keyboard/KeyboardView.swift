@@ -31,7 +31,12 @@ open class KeyboardView: View {
     }
 
     /// The letters: the layout of `inputLanguage`.
-    public private(set) var keyMap: KeyboardKeyMap
+    public private(set) var keyMap: KeyboardKeyMap {
+        didSet { if keyMap != oldValue { hasCapitals = keyMap.hasCapitals } }
+    }
+    /// Whether shift gives capitals: automatic capitalization only then (Arabic's and
+    /// Hebrew's shift level has marks and punctuation, not capitals: iOS does not shift them).
+    private var hasCapitals = true
     /// The language the letters and the space and return keys are in: the text input's when
     /// the keyboard appeared (`Application.keyboardKeyMap(forLanguage:)`), or the one the
     /// globe key moved to; nil: the configured layout, labels in the keyboard's language.
@@ -59,6 +64,7 @@ open class KeyboardView: View {
 
     public init(frame: Rect = .zero, keyMap: KeyboardKeyMap = .us) {
         self.keyMap = keyMap
+        hasCapitals = keyMap.hasCapitals
         super.init(frame: frame)
         isMultipleTouchEnabled = true
         backgroundColor = KeyboardView.backgroundTone
@@ -122,7 +128,7 @@ open class KeyboardView: View {
 
     private func updateAutomaticShift() {
         guard shiftState != .locked, let client else { return }
-        let capital = client.autocapitalizationType.capitalizesNext(after: client.textBeforeCaret)
+        let capital = hasCapitals && client.autocapitalizationType.capitalizesNext(after: client.textBeforeCaret)
         setShift(capital ? .on : .off)
     }
 
