@@ -23,7 +23,7 @@ open class NavigationController: ViewController {
     public var topViewController: ViewController? { viewControllers.last }
     /// The controller shown: the top one, or the one it presents.
     public var visibleViewController: ViewController? { topViewController?.presentedViewController ?? topViewController }
-    public private(set) var isTransitioning = false
+    public internal(set) var isTransitioning = false
     /// Made with the controller, not lazily from its view: a lazy bar read before the view
     /// loaded was made twice (`viewDidLoad`, run by the first read, reads it too), and the
     /// app's changes went to the bar that was not shown. Sized when the view is.
@@ -32,6 +32,21 @@ open class NavigationController: ViewController {
     public var onTransitionFinished: ((ViewController) -> Void)?
 
     private let content = View()
+    var contentView: View { content }
+
+    /// UIKit's edge-swipe pop (NavigationController+InteractivePop.swift): from the leading
+    /// edge, following the finger, cancelled when lifted short of half the width. Disable it
+    /// with `isEnabled`, or give it a delegate to decide when it may begin.
+    public private(set) lazy var interactivePopGestureRecognizer: ScreenEdgePanGestureRecognizer = {
+        let recognizer = ScreenEdgePanGestureRecognizer()
+        recognizer.name = "interactivePop"
+        recognizer.addAction { [unowned self] recognizer in
+            if let pan = recognizer as? PanGestureRecognizer { self.handleInteractivePop(pan) }
+        }
+        return recognizer
+    }()
+    /// The edge-swipe pop under way, if any.
+    var interactivePop: InteractivePop?
 
     public init(rootViewController: ViewController) {
         super.init()
@@ -58,7 +73,18 @@ open class NavigationController: ViewController {
         }
         if let top = topViewController { show(top) }
         updateBar()
+        updateInteractivePopEdge()
+        view.addGestureRecognizer(interactivePopGestureRecognizer)
     }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        updateInteractivePopEdge()  // the leading edge: it changes with the language
+    }
+
+    func showContent(_ controller: ViewController) { show(controller) }
+    func updateNavigationBar() { updateBar() }
+    func removeTopForInteractivePop() { viewControllers.removeLast() }
 
     override func containerViewDidResize() { placeContent() }
 
@@ -85,7 +111,7 @@ open class NavigationController: ViewController {
     }
 
     /// Whether appearance callbacks are due (the navigation controller itself is on screen).
-    private var forwardsAppearance: Bool { isOnScreen && view.window != nil }
+    var forwardsAppearance: Bool { isOnScreen && view.window != nil }
 
     /// Pushes `controller` on top (ignored while a transition runs, or if already in the stack).
     public func pushViewController(_ controller: ViewController, animated: Bool) {
@@ -211,6 +237,13 @@ open class NavigationController: ViewController {
 /// ignores touches during the transition; fingers already down are not affected.
 @MainActor
 final class NavigationTransitionView: ContainerRootView {
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if let navigation = controller as? NavigationController, gestureRecognizer === navigation.interactivePopGestureRecognizer {
+            return navigation.interactivePopShouldBegin()
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     override func hitTest(_ point: Point, with event: Event?) -> View? {
         if (controller as? NavigationController)?.isTransitioning == true {
             guard canBeHit, self.point(inside: point, with: event) else { return nil }
