@@ -167,6 +167,30 @@ import BezelCairo
         #expect(try inkColumns(.natural, true, "שלום").upperBound > 294)
     }
 
+    @Test func anImageFlippedForRightToLeftIsDrawnMirroredOnlyThere() throws {
+        // An arrow-like image: red left half, blue right half.
+        let pixels = try ImageBuffer(width: 20, height: 10)
+        let painter = try CairoDrawingContext(target: pixels)
+        painter.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: Color(rgb: 0xFF0000))
+        painter.fill(Rect(x: 10, y: 0, width: 10, height: 10), color: Color(rgb: 0x0000FF))
+        let plain = pixels.image()
+        let flipping = plain.imageFlippedForRightToLeftLayoutDirection()
+        #expect(flipping.flipsForRightToLeftLayoutDirection && !plain.flipsForRightToLeftLayoutDirection && flipping.size == plain.size)
+        func leftPixel(_ image: Image, rightToLeft: Bool) throws -> UInt32? {
+            let view = ImageView(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+            view.image = image
+            if rightToLeft { view.semanticContentAttribute = .forceRightToLeft }
+            let target = try ImageBuffer(width: 20, height: 10)
+            view.draw(view.bounds, in: try CairoDrawingContext(target: target))
+            return target.pixel(x: 2, y: 5)
+        }
+        let red = try leftPixel(plain, rightToLeft: false), blue = pixels.pixel(x: 15, y: 5)
+        #expect(red == pixels.pixel(x: 2, y: 5) && red != blue)
+        #expect(try leftPixel(flipping, rightToLeft: true) == blue, "mirrored in right to left")
+        #expect(try leftPixel(flipping, rightToLeft: false) == red, "as it is in left to right")
+        #expect(try leftPixel(plain, rightToLeft: true) == red, "an ordinary image is never mirrored")
+    }
+
     @Test func justifiedTextFillsItsLinesButTheLast() throws {
         let text = "The quick brown fox jumps over the lazy dog and keeps on running far away"
         func lineEnds(_ alignment: TextStyle.Alignment) throws -> [Int] {

@@ -114,7 +114,8 @@ open class Button: Control {
                     x += textWidth + 8
                 }
             }
-            context.drawImage(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
+            context.drawImage(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height),
+                              for: self)
         }
         if let title, !title.isEmpty {
             var style = titleStyle

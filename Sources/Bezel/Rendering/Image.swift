@@ -9,10 +9,37 @@ public final class Image {
     /// The backend's pixels (an `ImageBuffer` for cairo): the package's business, not an
     /// app's (`BezelCairo.ImageBuffer.image(scale:)` makes an image of a buffer).
     package let storage: AnyObject
+    /// Whether views draw it mirrored in a right-to-left interface (UIKit's): an arrow or a
+    /// "next" chevron that points the way the interface reads. Made by
+    /// `imageFlippedForRightToLeftLayoutDirection()`.
+    public let flipsForRightToLeftLayoutDirection: Bool
 
-    package init(size: Size, scale: Double = 1, storage: AnyObject) {
+    package init(size: Size, scale: Double = 1, storage: AnyObject, flipsForRightToLeftLayoutDirection: Bool = false) {
         self.size = size
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         self.storage = storage
+        self.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
+    }
+
+    /// The same pixels, drawn mirrored by image views, buttons and tab bars whose
+    /// `effectiveUserInterfaceLayoutDirection` is right to left (UIKit's).
+    public func imageFlippedForRightToLeftLayoutDirection() -> Image {
+        Image(size: size, scale: scale, storage: storage, flipsForRightToLeftLayoutDirection: true)
+    }
+}
+
+extension DrawingContext {
+    /// Draws `image` in `rect` for `view`: mirrored about the rect's middle when the image
+    /// flips for right to left and the view's direction is right to left (only then is the
+    /// direction looked up).
+    @MainActor
+    public func drawImage(_ image: Image, in rect: Rect, for view: View) {
+        guard image.flipsForRightToLeftLayoutDirection, view.effectiveUserInterfaceLayoutDirection == .rightToLeft else {
+            return drawImage(image, in: rect)
+        }
+        saveState()
+        concatenate(AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 2 * rect.midX, ty: 0))
+        drawImage(image, in: rect)
+        restoreState()
     }
 }

@@ -47,7 +47,7 @@ open class ImageView: View {
         if let image {
             context.saveState()
             if contentMode == .scaleAspectFill || contentMode == .center { context.clip(to: bounds) }
-            context.drawImage(image, in: imageRect)
+            context.drawImage(image, in: imageRect, for: self)
             context.restoreState()
         } else if showsPlaceholder, !bounds.isEmpty {
             let grey = Color(rgb: 0x808080)
