@@ -144,6 +144,7 @@ extension TableView {
 
     func configure(_ cell: TableViewCell, at path: IndexPath) {
         cell.separatorColor = separatorColor
+        cell.sectionIndexInset = sectionIndexView == nil ? 0 : Self.sectionIndexWidth
         let lastInSection = path.row == sections[path.section].rows.count - 1
         cell.showsSeparator = separatorStyle == .singleLine && !(style == .grouped && lastInSection)
         if style == .grouped, cell.backgroundColor == .systemBackground { cell.backgroundColor = .secondarySystemGroupedBackground }

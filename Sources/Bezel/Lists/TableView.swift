@@ -106,6 +106,8 @@ open class TableView: ScrollView {
         var height: Double { headerHeight + rows.total + footerHeight }
     }
     var sections: [Section] = []
+    /// The section index column, while the data source gives titles (TableView+SectionIndex).
+    var sectionIndexView: TableSectionIndexView?
     var sectionTopsAreValid = false
     var needsReload = true
     var visibleCells: [IndexPath: TableViewCell] = [:]
@@ -239,6 +241,7 @@ open class TableView: ScrollView {
         selectedRows = selectedRows.filter { $0.section < count && $0.row < sections[$0.section].rows.count }
         sectionTopsAreValid = false
         updateContentSize()
+        reloadSectionIndex()
     }
 
     func makeSection(_ s: Int) -> Section {
@@ -446,19 +449,26 @@ open class TableView: ScrollView {
     /// closes an open row.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         if gestureRecognizer === swipeActionsGestureRecognizer { return swipeShouldBegin() }
+        // A finger on the section index moves through the titles; it does not scroll.
+        if gestureRecognizer === panGestureRecognizer, let index = sectionIndexView,
+           index.frame.contains(gestureRecognizer.location(in: self)) { return false }
         let begins = super.gestureRecognizerShouldBegin(gestureRecognizer)
         if begins, gestureRecognizer === panGestureRecognizer, swipe != nil { closeSwipe(animated: true) }
         return begins
     }
 
+    override func receivesTouchesWithoutDelay(_ view: View) -> Bool { view === sectionIndexView }
+
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
         layoutRows()
+        placeSectionIndex()
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
         updateContentSize()
         layoutRows()
+        placeSectionIndex()
     }
 }

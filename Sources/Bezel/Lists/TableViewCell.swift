@@ -85,6 +85,9 @@ open class TableViewCell: View {
     /// row in the grouped style, nor with `separatorStyle = .none`).
     var showsSeparator = false { didSet { if showsSeparator != oldValue { setNeedsDisplay() } } }
     var separatorColor = Color.separator
+    /// Room the table's section index takes at the trailing edge: the content and the
+    /// accessory keep clear of it (UIKit's).
+    var sectionIndexInset = 0.0 { didSet { if sectionIndexInset != oldValue { setNeedsLayout(); setNeedsDisplay() } } }
 
     /// A cell of `style` (the table makes registered cells with `.default`).
     public required init(style: CellStyle, reuseIdentifier: String?) {
@@ -169,7 +172,7 @@ open class TableViewCell: View {
     open override func layoutSubviews() {
         let b = bounds
         selectedBackgroundView.frame = Rect(origin: .zero, size: b.size)
-        let accessory = accessoryWidth
+        let accessory = accessoryWidth + sectionIndexInset
         let contentWidth = max(0, b.width - accessory)
         // Laid out left to right, then mirrored in a right-to-left interface: the accessory
         // at the left, the image at the right, the detail on the text's left (UIKit's).
@@ -177,7 +180,7 @@ open class TableViewCell: View {
         contentView.frame = Rect(x: rightToLeft ? b.width - contentWidth : 0, y: 0, width: contentWidth, height: b.height)
         if let accessoryView {
             let s = accessoryView.frame.size
-            let x = rightToLeft ? Self.margin : b.width - Self.margin - s.width
+            let x = rightToLeft ? Self.margin + sectionIndexInset : b.width - Self.margin - sectionIndexInset - s.width
             accessoryView.frame = Rect(x: x, y: ((b.height - s.height) / 2).rounded(), width: s.width, height: s.height)
         }
         defer { if rightToLeft { mirrorStandardParts(in: contentWidth) } }
@@ -253,7 +256,7 @@ open class TableViewCell: View {
             // UIKit's chevron: 8x13 pt, tertiary label colour; at the left pointing left in a
             // right-to-left interface.
             var chevron = Path()
-            let x = rightToLeft ? b.minX + Self.margin + 8 : b.maxX - Self.margin - 8, y = b.midY
+            let x = rightToLeft ? b.minX + Self.margin + sectionIndexInset + 8 : b.maxX - Self.margin - sectionIndexInset - 8, y = b.midY
             let tip = rightToLeft ? x - 6.5 : x + 6.5
             chevron.move(to: Point(x: x, y: y - 6.5))
             chevron.addLine(to: Point(x: tip, y: y))
@@ -262,7 +265,7 @@ open class TableViewCell: View {
         case .checkmark:
             // Not mirrored (iOS's checkmark keeps its shape), only moved to the left.
             var check = Path()
-            let x = rightToLeft ? b.minX + Self.margin : b.maxX - Self.margin - 14, y = b.midY
+            let x = rightToLeft ? b.minX + Self.margin + sectionIndexInset : b.maxX - Self.margin - sectionIndexInset - 14, y = b.midY
             check.move(to: Point(x: x, y: y))
             check.addLine(to: Point(x: x + 5, y: y + 5))
             check.addLine(to: Point(x: x + 14, y: y - 6))

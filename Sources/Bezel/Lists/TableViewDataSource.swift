@@ -20,6 +20,10 @@ public protocol TableViewDataSource: AnyObject {
     /// Whether the data source deletes rows through `commit` (the default's answer: false;
     /// say true where `commit` is implemented: Swift cannot ask whether a method was).
     var supportsSwipeToDelete: Bool { get }
+    /// The titles of the section index at the trailing edge ("A"..."Z"; default nil: none).
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+    /// The section a touched index title goes to (default: the title's position).
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
 }
 
 extension TableViewDataSource {
@@ -29,6 +33,8 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { supportsSwipeToDelete }
     public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
     public var supportsSwipeToDelete: Bool { false }
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
 
 /// UIKit's `UITableViewDelegate`: sizes, display, highlight, selection and swipe actions.

@@ -20,7 +20,7 @@ final class ContentTouchDelayer: GestureRecognizer {
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
-        guard delaysTouchesBegan else {
+        guard delaysTouchesBegan, !touches.contains(where: { $0.view.map(scrollView.receivesTouchesWithoutDelay) == true }) else {
             askContentWhetherTouchesShouldBegin(touches, event: event)
             state = .failed
             return

@@ -211,6 +211,10 @@ open class ScrollView: View {
         isScrollEnabled && (maximumContentOffset.y > minimumContentOffset.y || alwaysBounceVertical)
     }
 
+    /// Whether touches in `view` (content of this scroll view) skip `delaysContentTouches`:
+    /// a table's section index answers a finger at once, as UIKit's does.
+    func receivesTouchesWithoutDelay(_ view: View) -> Bool { false }
+
     func clamped(_ offset: Point) -> Point {
         let lo = minimumContentOffset, hi = maximumContentOffset
         return Point(x: min(max(offset.x, lo.x), hi.x), y: min(max(offset.y, lo.y), hi.y))
