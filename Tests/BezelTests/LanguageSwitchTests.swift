@@ -157,6 +157,22 @@ import BezelTesting
         }
     }
 
+    /// A controller's own languages (set before its view loads, and changed while shown).
+    @Test func aControllersOwnLanguagesGoToItsScreen() throws {
+        try withFixtures(["de"]) {
+            let customer = Screen()
+            customer.overridePreferredLanguages = ["ar"]
+            let harness = try AppHarness(rootViewController: customer)
+            _ = harness.render()
+            #expect(customer.label.text == "شراء" && customer.view.effectivePreferredLanguages == ["ar"])
+            #expect(customer.label.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            customer.overridePreferredLanguages = ["ja"]
+            #expect(customer.label.text == "購入" && customer.traitCollection.language == "ja")
+            customer.overridePreferredLanguages = nil
+            #expect(customer.label.text == "Kaufen")
+        }
+    }
+
     @Test func aScreenAwayDuringTheSwitchHearsItWhenItComesBack() throws {
         try withFixtures(["en"]) {
             let first = Screen(), second = Screen()

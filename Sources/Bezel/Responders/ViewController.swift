@@ -87,6 +87,7 @@ open class ViewController: Responder {
         loadedView = view
         view.owningViewController = self
         if overrideUserInterfaceStyle != .unspecified { view.overrideUserInterfaceStyle = overrideUserInterfaceStyle }
+        if let overridePreferredLanguages { view.overridePreferredLanguages = overridePreferredLanguages }
     }
 
     // MARK: Appearance
@@ -95,6 +96,14 @@ open class ViewController: Responder {
     /// (UIKit's `overrideUserInterfaceStyle`; `.unspecified`: inherit).
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
         didSet { loadedView?.overrideUserInterfaceStyle = overrideUserInterfaceStyle }
+    }
+
+    /// The languages the controller's screen prefers over its window's and the application's
+    /// (a customer's screen in their language beside the operator's); nil inherits. Given to
+    /// its view (`View.overridePreferredLanguages`): the screen switches live, its controller
+    /// and views hear `traitCollectionDidChange`.
+    public var overridePreferredLanguages: [String]? {
+        didSet { loadedView?.overridePreferredLanguages = overridePreferredLanguages }
     }
 
     /// The traits of the controller's view (light before it is loaded, as UIKit's default).
