@@ -106,6 +106,14 @@ open class AlertController: ViewController {
         build()
     }
 
+    /// The spoken mode's escape runs the cancel action, as a tap on it would; an alert with
+    /// none cannot be escaped (UIKit's).
+    open override func accessibilityPerformEscape() -> Bool {
+        guard let cancel = actions.first(where: { $0.style == .cancel }), cancel.isEnabled else { return false }
+        tapped(cancel)
+        return true
+    }
+
     override var presentationMotion: PresentationMotion {
         preferredStyle == .alert ? .alert : .coverVertical
     }

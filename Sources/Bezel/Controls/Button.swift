@@ -3,6 +3,11 @@
 /// layer; here it is the behaviour.
 @MainActor
 open class Button: Control {
+    // Accessibility, UIKit's defaults: a button named by its title, else its image's label.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { (title?.isEmpty == false ? title : nil) ?? image?.accessibilityLabel }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.button) }
+
     /// The title. Setting it drops `localizedTitle`.
     public var title: String? {
         didSet {

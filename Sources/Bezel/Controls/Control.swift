@@ -6,6 +6,9 @@
 /// no tracking and sends no actions. Controls do not forward touches up the responder chain.
 @MainActor
 open class Control: View {
+    // Accessibility: a control's state traits (subclasses add what they are).
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits }
+
     /// "Inside" while tracking includes this margin around the bounds, so a finger that slides
     /// a little off a button still counts as inside (UIKit's expanded area, measured ~70 pt).
     public static let trackingMargin: Double = 70

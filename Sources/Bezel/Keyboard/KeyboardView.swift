@@ -10,6 +10,47 @@
 /// double nothing). A finger sliding over the keys types the key it lifts on.
 @MainActor
 open class KeyboardView: View {
+    // Accessibility: each key an element (UIKit's keyboard keys), named by what it types or
+    // does, in the keyboard's language; activating one types it, as a tap does.
+    override var defaultAccessibilityElements: [any AccessibilityNode]? {
+        keys.indices.map { index in
+            let key = keys[index]
+            let element = AccessibilityElement(accessibilityContainer: self)
+            element.accessibilityLabel = accessibilityName(of: key)
+            element.accessibilityTraits = key.role == .shift && shiftState != .off ? [.keyboardKey, .selected] : .keyboardKey
+            element.accessibilityFrameInContainerSpace = key.frame
+            element.accessibilityLanguage = labelLanguage
+            element.onActivate = { [weak self] in
+                guard let self, self.keys.indices.contains(index) else { return false }
+                switch self.keys[index].role {
+                case .backspace: self.client?.deleteBackward()
+                case .shift: self.setShift(self.shiftState == .off ? .on : .off)
+                default: _ = self.commit(index)
+                }
+                return true
+            }
+            return element
+        }
+    }
+
+    private func accessibilityName(of key: Key) -> String {
+        switch key.role {
+        case .character: return key.label
+        case .space: return key.label
+        case .returnKey: return key.label
+        case .shift: return Localization.bezelString("shift", language: labelLanguage)
+        case .backspace: return Localization.bezelString("delete", language: labelLanguage)
+        case .dismiss: return Localization.bezelString("hide keyboard", language: labelLanguage)
+        case .nextKeyboard: return Localization.bezelString("next keyboard", language: labelLanguage)
+        case .page(let page):
+            switch page {
+            case .letters: return Localization.bezelString("letters", language: labelLanguage)
+            case .moreSymbols: return Localization.bezelString("more symbols", language: labelLanguage)
+            default: return Localization.bezelString("numbers", language: labelLanguage)
+            }
+        }
+    }
+
     public enum Page: Sendable, Equatable { case letters, symbols, moreSymbols, numberPad, decimalPad, phonePad }
     public enum ShiftState: Sendable, Equatable { case off, on, locked }
 

@@ -2,6 +2,11 @@
 /// `textLabel`), reusable like cells; put custom content in `contentView`.
 @MainActor
 open class TableViewHeaderFooterView: View {
+    // Accessibility: a section header is a heading read as its title (UIKit's).
+    override var defaultIsAccessibilityElement: Bool { !(textLabel.text ?? "").isEmpty }
+    override var defaultAccessibilityLabel: String? { textLabel.text }
+    override var defaultAccessibilityTraits: AccessibilityTraits { [.staticText, .header] }
+
     public let reuseIdentifier: String?
     public let contentView = View()
     public let textLabel = Label()

@@ -6,6 +6,13 @@
 /// `dequeueReusableCell(withIdentifier:for:)` after `prepareForReuse()`.
 @MainActor
 open class TableViewCell: View {
+    // Accessibility, UIKit's defaults: a cell is one element, read as its labels (and an
+    // accessory view's) joined, selected when it is; a control in `accessoryView` stays an
+    // element of its own (a settings switch).
+    override var defaultIsAccessibilityElement: Bool { accessoryView.map { !$0.isAccessibilityElement } ?? true }
+    override var defaultAccessibilityLabel: String? { contentView.joinedSubviewLabels }
+    override var defaultAccessibilityTraits: AccessibilityTraits { isSelected ? .selected : [] }
+
     /// UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Sendable {
         /// One label on the left.

@@ -48,6 +48,7 @@ open class NavigationBar: View {
         tintColor = .white
         autoresizingMask = [.flexibleWidth]
         titleLabel.name = "navigationTitle"
+        titleLabel.accessibilityTraits = [.staticText, .header]  // the screen's heading (UIKit's)
         backButton.title = "‹ Back"
         backButton.name = "back"
         backButton.setTitleColor(.white, for: .normal)
@@ -97,7 +98,9 @@ open class NavigationBar: View {
         if let back = backItem {
             // The chevron points back: right in a right-to-left language.
             let chevron = effectiveUserInterfaceLayoutDirection == .rightToLeft ? "› " : "‹ "
-            backButton.title = chevron + (back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language))
+            let title = back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language)
+            backButton.title = chevron + title
+            backButton.accessibilityLabel = title  // spoken without the chevron
         }
         for item in topItem?.leftBarButtonItems ?? [] { itemViews.append(view(for: item)) }
         for item in topItem?.rightBarButtonItems ?? [] { itemViews.append(view(for: item)) }

@@ -171,6 +171,13 @@ open class NavigationController: ViewController {
         return popped
     }
 
+    /// The spoken mode's escape (the keypad's Back): pops, as the back button does.
+    open override func accessibilityPerformEscape() -> Bool {
+        guard viewControllers.count > 1, !isTransitioning else { return super.accessibilityPerformEscape() }
+        popViewController(animated: true)
+        return true
+    }
+
     /// Pops back to the root controller.
     public func popToRootViewController(animated: Bool) {
         guard !isTransitioning else { return }

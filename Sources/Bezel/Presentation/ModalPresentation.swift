@@ -53,6 +53,8 @@ final class ModalPresentation {
         container = PresentationContainerView()
         container.name = "presentation(\(presented.debugName))"
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        // The spoken mode reads only what is presented (UIKit's modal presentations do this).
+        container.accessibilityViewIsModal = true
         if style == .fullScreen {
             dimmingView = nil
         } else {

@@ -13,6 +13,9 @@ public final class Image {
     /// "next" chevron that points the way the interface reads. Made by
     /// `imageFlippedForRightToLeftLayoutDirection()`.
     public let flipsForRightToLeftLayoutDirection: Bool
+    /// What the picture shows, for the spoken mode (UIKit's `UIImage.accessibilityLabel`): a
+    /// button with only this image is named by it.
+    public var accessibilityLabel: String?
 
     package init(size: Size, scale: Double = 1, storage: AnyObject, flipsForRightToLeftLayoutDirection: Bool = false) {
         self.size = size

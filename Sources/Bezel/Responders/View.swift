@@ -731,4 +731,107 @@ open class View: Responder {
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         true
     }
+
+    // MARK: Accessibility (UIKit's API; the defaults, the tree and notifications are in Accessibility/)
+
+    /// What an app set; nil until it sets something (one pointer a view).
+    var accessibilityProperties: AccessibilityProperties?
+    var accessibilityPropertiesOrNew: AccessibilityProperties {
+        if let accessibilityProperties { return accessibilityProperties }
+        let made = AccessibilityProperties()
+        accessibilityProperties = made
+        return made
+    }
+
+    // The built-in views' defaults, as UIKit's (overridden in their classes).
+    var defaultIsAccessibilityElement: Bool { false }
+    var defaultAccessibilityLabel: String? { nil }
+    var defaultAccessibilityValue: String? { nil }
+    var defaultAccessibilityHint: String? { nil }
+    var defaultAccessibilityTraits: AccessibilityTraits { [] }
+    var defaultAccessibilityElements: [any AccessibilityNode]? { nil }
+
+    /// Whether the spoken mode stops on this view (UIKit's): labels, buttons and the other
+    /// controls are elements; a plain view is a container whose subviews are read instead.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityProperties?.isElement ?? defaultIsAccessibilityElement }
+        set { accessibilityPropertiesOrNew.isElement = newValue }
+    }
+    /// What the element is called ("Buy", "Volume"); a button's title, a label's text by
+    /// default. nil set: the default again.
+    open var accessibilityLabel: String? {
+        get { accessibilityProperties?.label ?? defaultAccessibilityLabel }
+        set { accessibilityPropertiesOrNew.label = newValue }
+    }
+    /// Its current value ("50%", "on", a field's text).
+    open var accessibilityValue: String? {
+        get { accessibilityProperties?.value ?? defaultAccessibilityValue }
+        set { accessibilityPropertiesOrNew.value = newValue }
+    }
+    /// What using it does, read after a pause ("Opens the ticket menu").
+    open var accessibilityHint: String? {
+        get { accessibilityProperties?.hint ?? defaultAccessibilityHint }
+        set { accessibilityPropertiesOrNew.hint = newValue }
+    }
+    /// What it is and its state: `.button`, `.header`, `.selected`, `.notEnabled`...
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityProperties?.traits ?? defaultAccessibilityTraits }
+        set { accessibilityPropertiesOrNew.traits = newValue }
+    }
+    /// Where it is, in the window's coordinates: the view's bounds by default.
+    open var accessibilityFrame: Rect {
+        get { accessibilityProperties?.frame ?? convert(bounds, to: nil) }
+        set { accessibilityPropertiesOrNew.frame = newValue }
+    }
+    /// Where the spoken mode's activation touches (window coordinates): the frame's middle.
+    open var accessibilityActivationPoint: Point {
+        get { accessibilityProperties?.activationPoint ?? Point(x: accessibilityFrame.midX, y: accessibilityFrame.midY) }
+        set { accessibilityPropertiesOrNew.activationPoint = newValue }
+    }
+    /// The elements inside this container, in reading order (views and `AccessibilityElement`s);
+    /// nil: the subviews, by their positions.
+    open var accessibilityElements: [any AccessibilityNode]? {
+        get { accessibilityProperties?.elements ?? defaultAccessibilityElements }
+        set { accessibilityPropertiesOrNew.elements = newValue }
+    }
+    /// Hides everything inside from the spoken mode (a decorative panel, a screen behind another).
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityProperties?.elementsHidden ?? false }
+        set { accessibilityPropertiesOrNew.elementsHidden = newValue }
+    }
+    /// The spoken mode reads only this view's elements, not its siblings' (an alert, a sheet).
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilityProperties?.isModal ?? false }
+        set { accessibilityPropertiesOrNew.isModal = newValue }
+    }
+    /// Keeps the elements inside together in the reading order (a row of label and value).
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityProperties?.groupsChildren ?? false }
+        set { accessibilityPropertiesOrNew.groupsChildren = newValue }
+    }
+    /// The language it is spoken in (BCP 47); nil: the view's language.
+    open var accessibilityLanguage: String? {
+        get { accessibilityProperties?.language }
+        set { accessibilityPropertiesOrNew.language = newValue }
+    }
+    /// A name for tests and the audit to find it by; never spoken.
+    open var accessibilityIdentifier: String? {
+        get { accessibilityProperties?.identifier }
+        set { accessibilityPropertiesOrNew.identifier = newValue }
+    }
+    /// Named actions the spoken mode offers on it ("Delete", "Flag").
+    open var accessibilityCustomActions: [AccessibilityCustomAction]? {
+        get { accessibilityProperties?.customActions }
+        set { accessibilityPropertiesOrNew.customActions = newValue }
+    }
+    /// Does what a tap does, for the spoken mode; false (the default) makes it tap the
+    /// activation point through the touch pipeline instead, as VoiceOver does.
+    open func accessibilityActivate() -> Bool { false }
+    /// An adjustable element's next value (a slider's step up).
+    open func accessibilityIncrement() {}
+    /// An adjustable element's previous value.
+    open func accessibilityDecrement() {}
+    /// The spoken mode's escape (the keypad's Back, a two-finger scrub): true if it dismissed
+    /// or went back. Asked up the responder chain until one says true.
+    open func accessibilityPerformEscape() -> Bool { false }
 }

@@ -98,6 +98,15 @@ open class ViewController: Responder {
         didSet { loadedView?.overrideUserInterfaceStyle = overrideUserInterfaceStyle }
     }
 
+    /// The spoken mode's escape reached this controller (UIKit's `accessibilityPerformEscape`):
+    /// true if it went back or dismissed. A navigation controller pops; a presented controller
+    /// is dismissed (an alert through its cancel action).
+    open func accessibilityPerformEscape() -> Bool {
+        guard presentingViewController != nil, !isBeingDismissed else { return false }
+        dismiss(animated: true)
+        return true
+    }
+
     /// The languages the controller's screen prefers over its window's and the application's
     /// (a customer's screen in their language beside the operator's); nil inherits. Given to
     /// its view (`View.overridePreferredLanguages`): the screen switches live, its controller

@@ -4,6 +4,9 @@
 /// (the 44 pt minimum target plus room for a title under the image).
 @MainActor
 open class TabBar: View {
+    // Accessibility: the container of the tabs (UIKit's tab-bar trait).
+    override var defaultAccessibilityTraits: AccessibilityTraits { .tabBar }
+
     public static let height = 64.0
     /// The bar and its top hairline in light and dark (UIKit's opaque bar appearance:
     /// #F7F7F7 light, #161618 dark; the hairline is the separator's shade).
@@ -76,6 +79,17 @@ open class TabBar: View {
 /// One tab: image above title, tinted when selected, with the item's badge.
 @MainActor
 final class TabBarButton: Control {
+    // Accessibility: a button named by its item's title, valued "2 of 3" and its badge,
+    // selected when it is (UIKit's tabs).
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { item.title }
+    override var defaultAccessibilityValue: String? {
+        let tabs = (superview as? TabBar)?.items ?? []
+        let position = tabs.firstIndex { $0 === item }.map { Localization.bezelString("%lld of %lld", filling: [$0 + 1, tabs.count], language: language) }
+        return [item.badgeValue, position].compactMap { $0 }.joined(separator: ", ")
+    }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.button) }
+
     let item: TabBarItem
     /// Image size in the bar (UIKit's tab images are 25-30 pt; 28 here).
     static let imageSide = 28.0

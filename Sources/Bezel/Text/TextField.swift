@@ -7,6 +7,16 @@
 /// `primaryActionTriggered` go through the target-action funnel.
 @MainActor
 open class TextField: Control, TextInput, TextEditingHost, FirstResponderObserving {
+    // Accessibility, UIKit's defaults: named by its placeholder unless labelled, valued by its
+    // text; a secure field's value is one bullet a character (never the characters).
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { placeholder }
+    override var defaultAccessibilityValue: String? {
+        let typed = engine.buffer.text
+        return isSecureTextEntry ? String(repeating: "•", count: typed.count) : typed
+    }
+    override var defaultAccessibilityTraits: AccessibilityTraits { keyboardType == .default && returnKeyType == .search ? controlStateTraits.union(.searchField) : controlStateTraits }
+
     public enum BorderStyle: Sendable, CaseIterable { case none, line, bezel, roundedRect }
 
     private(set) lazy var engine = TextEditingEngine(host: self)

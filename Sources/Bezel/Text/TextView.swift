@@ -6,6 +6,10 @@
 /// the caret visible.
 @MainActor
 open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObserving {
+    // Accessibility: an element valued by its text.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { engine.buffer.text }
+
     private(set) lazy var engine = TextEditingEngine(host: self)
     /// The scroll view's `delegate`, when it is a `TextViewDelegate` (as in UIKit, one object
     /// gets both kinds of calls).

@@ -2,6 +2,11 @@
 /// display link (no timer of its own: it costs nothing once stopped).
 @MainActor
 open class ActivityIndicatorView: View {
+    // Accessibility: "In progress" while it spins (UIKit's label), updating often; hidden otherwise.
+    override var defaultIsAccessibilityElement: Bool { isAnimating }
+    override var defaultAccessibilityLabel: String? { Localization.bezelString("In progress", language: language) }
+    override var defaultAccessibilityTraits: AccessibilityTraits { .updatesFrequently }
+
     /// One turn per second, UIKit's spinner speed; twelve spokes, UIKit's count.
     static let spokes = 12
     static let secondsPerTurn = 1.0

@@ -9,6 +9,11 @@ import Musl
 /// `showsPlaceholder` is on: a grey box with a cross, so a missing asset is noticed, not hidden.
 @MainActor
 open class ImageView: View {
+    // Accessibility: not an element by default (UIKit's: decoration); made one, it is an image
+    // named by its image's label.
+    override var defaultAccessibilityLabel: String? { image?.accessibilityLabel }
+    override var defaultAccessibilityTraits: AccessibilityTraits { .image }
+
     public enum ContentMode: Sendable { case scaleToFill, scaleAspectFit, scaleAspectFill, center }
 
     public var image: Image? { didSet { setNeedsDisplay() } }

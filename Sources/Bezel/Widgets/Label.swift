@@ -2,6 +2,11 @@
 /// truncation, any script with font fallback). Labels ignore touches by default, as in UIKit.
 @MainActor
 open class Label: View {
+    // Accessibility, UIKit's defaults: an element read as its text.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { text }
+    override var defaultAccessibilityTraits: AccessibilityTraits { .staticText }
+
     /// The characters shown. Setting it drops `attributedText` (UIKit's rule) and
     /// `localizedText`.
     public var text: String? {

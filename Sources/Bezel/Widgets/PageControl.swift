@@ -2,6 +2,22 @@
 /// moves one page back or forward and sends `valueChanged`.
 @MainActor
 open class PageControl: Control {
+    // Accessibility: adjustable, valued "page 2 of 5"; a step turns one page and sends
+    // valueChanged, as a tap does.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? {
+        Localization.bezelString("page %lld of %lld", filling: [currentPage + 1, numberOfPages], language: language)
+    }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.adjustable) }
+    open override func accessibilityIncrement() { accessibilityTurn(by: 1) }
+    open override func accessibilityDecrement() { accessibilityTurn(by: -1) }
+    private func accessibilityTurn(by pages: Int) {
+        let next = min(max(0, currentPage + pages), max(0, numberOfPages - 1))
+        guard isEnabled, next != currentPage else { return }
+        currentPage = next
+        sendActions(for: .valueChanged)
+    }
+
     public var numberOfPages = 0 {
         didSet {
             numberOfPages = max(0, numberOfPages)

@@ -1,6 +1,11 @@
 /// UIKit's `UIProgressView`: a bar filled to `progress` (0...1; out of range is clamped, NaN is 0).
 @MainActor
 open class ProgressView: View {
+    // Accessibility: an element valued in percent, updating often (not re-read on each change).
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { accessibilityPercent(progress) }
+    override var defaultAccessibilityTraits: AccessibilityTraits { .updatesFrequently }
+
     public var progress: Double = 0 {
         didSet {
             progress = progress.isNaN ? 0 : min(1, max(0, progress))

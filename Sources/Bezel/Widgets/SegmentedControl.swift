@@ -2,6 +2,30 @@
 /// selects it when the finger lifts inside and sends `valueChanged`.
 @MainActor
 open class SegmentedControl: Control {
+    // Accessibility: each segment an element, a button named by its title, selected when it
+    // is, valued "2 of 3" (UIKit's); activating one selects it and sends valueChanged.
+    override var defaultAccessibilityElements: [any AccessibilityNode]? {
+        let count = titles.count
+        return titles.indices.map { index in
+            let element = AccessibilityElement(accessibilityContainer: self)
+            element.accessibilityLabel = titles[index]
+            element.accessibilityValue = Localization.bezelString("%lld of %lld", filling: [index + 1, count], language: language)
+            element.accessibilityTraits = controlStateTraits.subtracting(.selected).union(index == selectedSegmentIndex ? [.button, .selected] : .button)
+            let width = bounds.width / Double(max(1, count))
+            let column = effectiveUserInterfaceLayoutDirection == .rightToLeft ? count - 1 - index : index
+            element.accessibilityFrameInContainerSpace = Rect(x: bounds.minX + Double(column) * width, y: bounds.minY, width: width, height: bounds.height)
+            element.onActivate = { [weak self] in
+                guard let self, self.isEnabled else { return false }
+                if self.selectedSegmentIndex != index {
+                    self.selectedSegmentIndex = index
+                    self.sendActions(for: .valueChanged)
+                }
+                return true
+            }
+            return element
+        }
+    }
+
     public private(set) var titles: [String]
     /// -1: none selected (UIKit's `noSegment`).
     public var selectedSegmentIndex = -1 {

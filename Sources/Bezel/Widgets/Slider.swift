@@ -3,6 +3,22 @@
 /// UIKit; `valueChanged` is sent while dragging (`isContinuous`, default) or once at the end.
 @MainActor
 open class Slider: Control {
+    // Accessibility: adjustable, its value a percentage of the range; a step is a tenth of
+    // the range (UIKit's), sending valueChanged as a drag would.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? {
+        accessibilityPercent(maximumValue > minimumValue ? (value - minimumValue) / (maximumValue - minimumValue) : 0)
+    }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.adjustable) }
+    open override func accessibilityIncrement() { accessibilityStep(by: 1) }
+    open override func accessibilityDecrement() { accessibilityStep(by: -1) }
+    private func accessibilityStep(by steps: Double) {
+        guard isEnabled else { return }
+        let old = value
+        value = value + steps * (maximumValue - minimumValue) / 10
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
     public var minimumValue: Double = 0 { didSet { value = clampedValue(value) } }
     public var maximumValue: Double = 1 { didSet { value = clampedValue(value) } }
     /// Always within the range; NaN is refused (kept as it was).

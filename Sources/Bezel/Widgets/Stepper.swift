@@ -3,6 +3,20 @@
 /// (`autorepeat`, default on): after 0.5 s, then every 0.1 s (UIKit's observed timing).
 @MainActor
 open class Stepper: Control {
+    // Accessibility: adjustable, its value the number; a step is `stepValue`, sending
+    // valueChanged as a tap on plus or minus would.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { value.formatted() }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.adjustable) }
+    open override func accessibilityIncrement() { accessibilityStep(by: 1) }
+    open override func accessibilityDecrement() { accessibilityStep(by: -1) }
+    private func accessibilityStep(by steps: Double) {
+        guard isEnabled else { return }
+        let old = value
+        value = min(max(value + steps * stepValue, min(minimumValue, maximumValue)), max(minimumValue, maximumValue))
+        if value != old { sendActions(for: .valueChanged) }
+    }
+
     public var minimumValue: Double = 0 { didSet { value = clamped(value) } }
     public var maximumValue: Double = 100 { didSet { value = clamped(value) } }
     public var stepValue: Double = 1 {

@@ -2,6 +2,11 @@
 /// halfway point. `valueChanged` is sent when the value changes by touch.
 @MainActor
 open class Switch: Control {
+    // Accessibility: a button whose value is "on" or "off" (iOS's switch); activating toggles it.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { Localization.bezelString(isOn ? "on" : "off", language: language) }
+    override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.button) }
+
     public var isOn = false {
         didSet {
             guard isOn != oldValue else { return }
