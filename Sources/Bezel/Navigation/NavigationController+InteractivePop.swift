@@ -108,6 +108,7 @@ extension NavigationController {
                 pop.popped.removeFromParent()
                 self.updateNavigationBar()
                 self.onTransitionFinished?(pop.below)
+                Accessibility.post(notification: .screenChanged, argument: nil)
             } else {
                 pop.below.view.removeFromSuperview()
                 View.performWithoutAnimation { pop.below.view.frame = self.contentView.bounds }

@@ -206,6 +206,7 @@ open class NavigationController: ViewController {
             }
             completion()
             self.onTransitionFinished?(new)
+            Accessibility.post(notification: .screenChanged, argument: nil)
         }
         guard animated else { return finish(true) }
         isTransitioning = true

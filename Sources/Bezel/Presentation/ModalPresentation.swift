@@ -156,6 +156,8 @@ final class ModalPresentation {
             presented.endAppearanceTransition()
             if coversPresenter { presenter?.endAppearanceTransition() }
             completion?()
+            // A new screen for the spoken mode: the focus goes to its first element (UIKit's).
+            Accessibility.post(notification: .screenChanged, argument: nil)
         }
         guard animated else { return finish(true) }
         isTransitioning = true
@@ -219,6 +221,8 @@ final class ModalPresentation {
             presented.endAppearanceTransition()
             if coversPresenter { presenter?.endAppearanceTransition() }
             completion?()
+            // A new screen for the spoken mode: the focus goes to its first element (UIKit's).
+            Accessibility.post(notification: .screenChanged, argument: nil)
         }
         guard animated, container.window != nil else { return finish(true) }
         isTransitioning = true

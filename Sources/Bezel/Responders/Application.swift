@@ -66,6 +66,14 @@ open class Application: Responder {
     /// alike; the runtime installs the system's compose tables (xkbcommon).
     public var keyComposer: any KeyComposer = DeadKeyComposer()
 
+    /// The spoken mode once made (Accessibility/Application+SpokenMode.swift).
+    var spokenModeIfMade: SpokenMode?
+    /// The spoken mode's voice: the runtime installs a speech engine (BezelSpeech's
+    /// espeak-ng); nil: a `SpeechLog`, which says nothing.
+    public var speechSynthesizer: (any SpeechSynthesizing)? {
+        didSet { if let speechSynthesizer { spokenModeIfMade?.synthesizer = speechSynthesizer } }
+    }
+
     /// Shows and hides the input views of text inputs (Keyboard/KeyboardPresenter.swift).
     private(set) lazy var keyboardPresenter = KeyboardPresenter(application: self)
 
@@ -237,6 +245,8 @@ open class Application: Responder {
 
     /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
     public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
+        // The spoken mode's keys first (Accessibility/SpokenMode.swift).
+        if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleKey(key, isDown: isDown) { return }
         // Media keys (a keyboard's, an IR remote's through the kernel's rc-core) are
         // remote-control events, as on iOS, not presses.
         if let subtype = RemoteControlKeys.subtype(for: key, isDown: isDown) {
