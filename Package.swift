@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "BezelCairo", targets: ["BezelCairo"]),
         .library(name: "BezelLinux", targets: ["BezelLinux"]),
         .library(name: "BezelRuntime", targets: ["BezelRuntime"]),
+        .library(name: "BezelSpeech", targets: ["BezelSpeech"]),
         .library(name: "BezelTesting", targets: ["BezelTesting"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
@@ -101,7 +102,9 @@ let package = Package(
         // The desktop simulator: an SDL2 window, the mouse as a finger (Alt: two fingers), keys.
         .target(name: "BezelSimulator", dependencies: ["Bezel", "BezelCairo", "CSDL"], path: "Sources/BezelSimulator"),
         // Runs an app: MainLoop + DRM (or headless) + libinput, configured from BEZEL_*.
-        .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator"],
+        // The spoken mode's voice: espeak-ng and ALSA, both opened with dlopen when it first speaks.
+        .target(name: "BezelSpeech", dependencies: ["Bezel"], path: "Sources/BezelSpeech"),
+        .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator", "BezelSpeech"],
                 path: "Sources/BezelRuntime"),
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
         .executableTarget(name: "bezel-runtime-check", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
@@ -123,7 +126,7 @@ let package = Package(
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelScenes"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelTesting"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelSpeech", "BezelTesting"], path: "Tests/BezelTests",
                     exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -55,6 +55,9 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # Devanagari and Thai, for the script goldens (ScriptFontTests): the smallest
           # Debian fonts that shape them (187 and 425 KiB).
           fonts-lohit-deva fonts-tlwg-loma-ttf
+          # espeak-ng (the spoken mode's voice; its library is opened on first use) and sox,
+          # which measures the speech the tests synthesize.
+          libespeak-ng1 espeak-ng-data sox
           # seatd (which the VM test runs); QEMU, busybox, cpio, kmod, udev and python3-evdev
           # for the guest in which the tests run the backends on a real kernel with a virtual
           # GPU and a uinput touchscreen (Tests/VM, vm-notes.md).

@@ -5,6 +5,7 @@ import BezelInput
 import BezelLinux
 import BezelSeat
 import BezelSimulator
+import BezelSpeech
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -161,6 +162,9 @@ public final class Runtime {
         // The letters of other languages' layouts, compiled when a text input in that
         // language first shows the keyboard (the hardware keyboard keeps the configured one).
         application.keyboardKeyMapLoader = { name in try? KeyboardLayout(name).onScreenKeyMap() }
+        // The spoken mode's voice: espeak-ng through ALSA, loaded when it first speaks.
+        application.speechSynthesizer = ESpeakSynthesizer(output: .alsa(device: configuration.speechDevice))
+        if configuration.spokenMode { application.isSpokenModeRunning = true }
         do {
             application.keyComposer = try XKBComposer()
         } catch {

@@ -38,6 +38,10 @@ public struct RuntimeConfiguration: Sendable {
     public enum SeatAccess: String, Sendable { case auto, libseat, direct }
     public var seat: SeatAccess = .auto
     public var keyboardLayout: String?
+    /// The spoken mode runs from the start (`spoken_mode=on`).
+    public var spokenMode = false
+    /// The ALSA device the spoken mode speaks through (`speech_device`).
+    public var speechDevice = "default"
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
     public var listOutputs = false
     /// Backlight and idle behaviour (dim, off, the waking touch swallowed).

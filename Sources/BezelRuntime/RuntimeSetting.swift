@@ -81,6 +81,15 @@ public struct RuntimeSetting: Sendable {
         },
         .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
+        RuntimeSetting(key: "spoken_mode", meaning: "on: the spoken mode (speech, keypad focus) runs from the start", defaultValue: "off") { c, v in
+            switch v.lowercased() {
+            case "on", "yes", "true", "1": c.spokenMode = true
+            case "off", "no", "false", "0": c.spokenMode = false
+            default: return "on or off"
+            }
+            return nil
+        },
+        .text("speech_device", meaning: "the ALSA device the spoken mode speaks through (default, plughw:1,0...)", default: "default") { c, v in c.speechDevice = v },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
         .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year; panels without a backlight do not dim)", default: "60") { c, s in c.idle.dimAfter = s },
         .delay("off_after", meaning: "seconds without a touch before the screen goes off: its backlight, else the output through KMS (0: never; at most a year)", default: "300") { c, s in c.idle.offAfter = s },
