@@ -216,3 +216,14 @@ let found = stops.filter { $0.localizedStandardContains(query) }   // "zurich" f
 application.preferredLanguages = ["de-CH"]                  // the customer's choice: every screen switches live
 _ = (total, found)
 }
+
+@MainActor func accessibilitySample(application: Application, payButton: Button, fare: Label, map: View) {
+// Every built-in view answers already (a button its title, a slider "50%", adjustable);
+// say what only the app knows.
+payButton.accessibilityHint = "Pays with the card in the reader"
+fare.accessibilityTraits = [.staticText, .header]
+map.isAccessibilityElement = true                      // a drawn map read as one element
+map.accessibilityLabel = "Network map, zones 1 to 3"
+Accessibility.post(notification: .announcement, argument: "Ticket printed")
+application.isSpokenModeRunning = true                 // or the runtime's spoken_mode=on
+}
