@@ -160,3 +160,76 @@ import BezelTesting
         #expect(try Snapshot.check(harness.display.framebuffer, named: "spoken-mode-focus-ring"))
     }
 }
+
+/// The spoken mode by touch: exploring, swipes, the double tap, the two-finger tap, and an
+/// element that takes its touches directly.
+@MainActor
+@Suite(.serialized, .fontsRegistered) struct SpokenModeTouchTests {
+    func start() throws -> (AppHarness, SpokenModeTests.Ticket, SpeechLog) {
+        let screen = SpokenModeTests.Ticket()
+        let harness = try AppHarness(rootViewController: screen)
+        let speech = SpeechLog()
+        harness.application.speechSynthesizer = speech
+        harness.application.isSpokenModeRunning = true
+        speech.clear()
+        return (harness, screen, speech)
+    }
+
+    @Test func aFingerExploresASwipeMovesADoubleTapActivates() throws {
+        let (harness, screen, speech) = try start()
+        let fingers = harness.fingers
+        // Down on Buy: it is said; held and slid onto the slider: that is said.
+        fingers.down(at: Point(x: 100, y: 105))
+        #expect(harness.application.spokenMode.focusedElement === screen.buy && speech.texts.first == "Buy, button")
+        fingers.wait(0.5)
+        fingers.move(to: Point(x: 100, y: 165))
+        fingers.up()
+        #expect(harness.application.spokenMode.focusedElement === screen.volume)
+        #expect(screen.log.isEmpty, "nothing under the finger was touched for real")
+        // A quick swipe right: the next element (the PIN field); left: back to the slider.
+        speech.clear()
+        fingers.drag(from: Point(x: 500, y: 400), to: Point(x: 620, y: 400), steps: 4)
+        #expect(harness.application.spokenMode.focusedElement === screen.pin, "from the focus, wherever the swipe is")
+        fingers.wait(0.5)
+        fingers.drag(from: Point(x: 620, y: 400), to: Point(x: 500, y: 400), steps: 4)
+        #expect(harness.application.spokenMode.focusedElement === screen.volume)
+        // Up on the slider: adjusted.
+        fingers.wait(0.5)
+        fingers.drag(from: Point(x: 500, y: 400), to: Point(x: 500, y: 320), steps: 4)
+        #expect(screen.volume.value == 0.6 && screen.log == ["volume 0.6"])
+        // Back to Buy by a swipe left, then a double tap far from it: Buy's action, once.
+        fingers.wait(0.5)
+        fingers.drag(from: Point(x: 620, y: 400), to: Point(x: 500, y: 400), steps: 4)
+        #expect(harness.application.spokenMode.focusedElement === screen.buy)
+        fingers.wait(0.5)
+        fingers.tap(at: Point(x: 600, y: 300))
+        fingers.wait(0.1)
+        fingers.tap(at: Point(x: 600, y: 300))
+        harness.wait(0.5)
+        #expect(screen.log.filter { $0 == "buy" }.count == 1, "\(screen.log)")
+        // Two fingers tapped: speech pauses; again: it resumes.
+        speech.clear()
+        fingers.wait(0.5)
+        fingers.frame([.down(1, at: Point(x: 500, y: 300)), .down(2, at: Point(x: 560, y: 300))])
+        fingers.wait(0.05)
+        fingers.frame([.up(1), .up(2)])
+        #expect(speech.entries == ["pause"])
+    }
+
+    @Test func anElementThatAllowsDirectInteractionTakesItsTouches() throws {
+        final class Pad: View {
+            var began = 0
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { began += 1 }
+        }
+        let (harness, screen, _) = try start()
+        let pad = Pad(frame: Rect(x: 400, y: 300, width: 200, height: 100))
+        pad.isAccessibilityElement = true
+        pad.accessibilityLabel = "Signature"
+        pad.accessibilityTraits = .allowsDirectInteraction
+        screen.view.addSubview(pad)
+        harness.fingers.drag(from: Point(x: 420, y: 320), to: Point(x: 560, y: 380), steps: 5)
+        #expect(pad.began == 1, "the finger writes on the pad")
+        harness.fingers.tap(at: Point(x: 100, y: 105))
+        #expect(screen.log.isEmpty && harness.application.spokenMode.focusedElement === screen.buy, "elsewhere the spoken mode has the finger")
+    }
+}

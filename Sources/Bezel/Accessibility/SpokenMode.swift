@@ -24,10 +24,13 @@ public final class SpokenMode {
     public var synthesizer: any SpeechSynthesizing
     public private(set) var isRunning = false
     /// The element the focus is on.
-    public private(set) var focusedElement: (any AccessibilityNode)?
+    public internal(set) var focusedElement: (any AccessibilityNode)?
     private var ring: FocusRingView?
     private var observerToken: Int?
     private var isPaused = false
+    /// The touch sequence under way, and the last tap's time (SpokenMode+Touch.swift).
+    var touchSequence: TouchSequence?
+    var lastTapTime: Double?
     /// How much a volume key changes the voice (of 0...1).
     static let volumeStep = 0.1
 
@@ -51,6 +54,8 @@ public final class SpokenMode {
         observerToken = nil
         synthesizer.stopSpeaking()
         focusedElement = nil
+        touchSequence = nil
+        lastTapTime = nil
         ring?.removeFromSuperview()
         ring = nil
     }

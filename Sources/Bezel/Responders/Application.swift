@@ -169,6 +169,8 @@ open class Application: Responder {
     /// Entry point of touch input: one frame of finger reports from a touch source (libinput,
     /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
     public func handleTouchFrame(_ frame: TouchFrame) {
+        // The spoken mode's gestures first (Accessibility/SpokenMode+Touch.swift).
+        if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleTouchFrame(frame) { return }
         // A frame fed while one is being delivered (an action that feeds a whole tap, a
         // nested dispatch) or while a timer's action runs (a delayed touchesEnded, a
         // recognizer's timer: both deliver actions) waits for that to finish, then goes in
