@@ -76,6 +76,7 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         pinField.isSecureTextEntry = true
         pinField.returnKeyType = .done
         noteView.cornerRadius = 5
+        noteView.accessibilityLabel = String(localized: "Note")
         noteView.style = TextStyle(size: 18, numberOfLines: 0, truncation: .none)
         saveButton.translatesAutoresizingMaskIntoConstraints = false
         saveButton.localizedTitle = "Save"

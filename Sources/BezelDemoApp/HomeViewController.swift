@@ -52,6 +52,7 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         slider.tintColor = DemoTheme.accent
         slider.maximumTrackTintColor = DemoTheme.track
         toggle.name = "dimWhenIdle"
+        nameControls()
         for subview in [grid, slider, toggle] {
             subview.translatesAutoresizingMaskIntoConstraints = false
             view.addSubview(subview)
@@ -95,6 +96,13 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         languageItem.title = Self.languageName(traitCollection.language)
+        nameControls()
+    }
+
+    /// The slider and the switch named for the spoken mode, in the screen's language.
+    private func nameControls() {
+        slider.accessibilityLabel = String(localized: "Brightness")
+        toggle.accessibilityLabel = String(localized: "Dim when idle")
     }
 
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { Self.tileCount }

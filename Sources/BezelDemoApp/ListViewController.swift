@@ -108,7 +108,8 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
 final class OrderCell: TableViewCell {
     static let identifier = "order"
     let selectButton: Button = {
-        let button = DemoTheme.tileButton("", frame: Rect(x: 0, y: 0, width: 132, height: 40))
+        // 44 points tall: a fingertip's target (the accessibility audit's minimum).
+        let button = DemoTheme.tileButton("", frame: Rect(x: 0, y: 0, width: 132, height: 44))
         button.localizedTitle = "Select"
         return button
     }()

@@ -147,5 +147,11 @@ public final class SettingsViewController: ViewController {
         for (index, name) in themes.enumerated() { theme.setTitle(String(localized: name), forSegmentAt: index) }
         values["Theme"]?.text = theme.selectedSegmentIndex >= 0 ? String(localized: themes[theme.selectedSegmentIndex]) : "-"
         values["Idle timeout"]?.localizedText = "\(Int(idleMinutes.value)) min"
+        // Each control is named by its row's name for the spoken mode (the label beside it
+        // is only seen), in the screen's language.
+        for (name, control) in [("Sounds", soundSwitch), ("Dim when idle", dimSwitch), ("Brightness", brightness), ("Volume", volume),
+                                ("Theme", theme), ("Idle timeout", idleMinutes)] as [(String, Control)] {
+            control.accessibilityLabel = String(localized: String.LocalizationValue(name))
+        }
     }
 }

@@ -6,6 +6,41 @@
 /// no tracking and sends no actions. Controls do not forward touches up the responder chain.
 @MainActor
 open class Control: View {
+    /// The smallest area a finger can hit the control in: the bounds grown around their middle
+    /// to at least this size (touches there reach the control as on it). Zero by default;
+    /// 44 x 44 pt for the built-in controls drawn smaller than a fingertip (switches, sliders,
+    /// steppers, segmented and page controls): Apple's minimum target, and EN 301 549's
+    /// concern on a self-service panel. The accessibility frame is this area too.
+    public var minimumTouchTarget: Size {
+        get { touchTargetOverride ?? defaultMinimumTouchTarget }
+        set {
+            touchTargetOverride = Size(width: newValue.width.isFinite ? max(0, newValue.width) : 0,
+                                       height: newValue.height.isFinite ? max(0, newValue.height) : 0)
+        }
+    }
+    private var touchTargetOverride: Size?
+    /// The built-in controls' own minimum (zero: the bounds).
+    var defaultMinimumTouchTarget: Size { Size(width: 0, height: 0) }
+
+    /// 44 x 44 pt: the built-in small controls' `minimumTouchTarget`.
+    public static let fingertipTarget = Size(width: 44, height: 44)
+
+    /// The bounds grown to `minimumTouchTarget`.
+    public var touchTargetRect: Rect {
+        let b = bounds
+        let dx = max(0, minimumTouchTarget.width - b.width) / 2, dy = max(0, minimumTouchTarget.height - b.height) / 2
+        return b.insetBy(dx: -dx, dy: -dy)
+    }
+
+    open override func point(inside point: Point, with event: Event?) -> Bool {
+        minimumTouchTarget.width > 0 || minimumTouchTarget.height > 0 ? touchTargetRect.contains(point) : bounds.contains(point)
+    }
+
+    open override var accessibilityFrame: Rect {
+        get { accessibilityProperties?.frame ?? convert(touchTargetRect, to: nil) }
+        set { super.accessibilityFrame = newValue }
+    }
+
     // Accessibility: a control's state traits (subclasses add what they are).
     override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits }
 

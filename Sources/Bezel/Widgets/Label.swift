@@ -3,7 +3,7 @@
 @MainActor
 open class Label: View {
     // Accessibility, UIKit's defaults: an element read as its text.
-    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultIsAccessibilityElement: Bool { !(text ?? "").isEmpty }   // an empty label says nothing
     override var defaultAccessibilityLabel: String? { text }
     override var defaultAccessibilityTraits: AccessibilityTraits { .staticText }
 

@@ -2,6 +2,9 @@
 /// moves one page back or forward and sends `valueChanged`.
 @MainActor
 open class PageControl: Control {
+    // A fingertip's target around the drawn control (Control.minimumTouchTarget).
+    override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+
     // Accessibility: adjustable, valued "page 2 of 5"; a step turns one page and sends
     // valueChanged, as a tap does.
     override var defaultIsAccessibilityElement: Bool { true }

@@ -2,6 +2,9 @@
 /// selects it when the finger lifts inside and sends `valueChanged`.
 @MainActor
 open class SegmentedControl: Control {
+    // A fingertip's target around the drawn control (Control.minimumTouchTarget).
+    override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+
     // Accessibility: each segment an element, a button named by its title, selected when it
     // is, valued "2 of 3" (UIKit's); activating one selects it and sends valueChanged.
     override var defaultAccessibilityElements: [any AccessibilityNode]? {

@@ -3,6 +3,9 @@
 /// UIKit; `valueChanged` is sent while dragging (`isContinuous`, default) or once at the end.
 @MainActor
 open class Slider: Control {
+    // A fingertip's target around the drawn control (Control.minimumTouchTarget).
+    override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+
     // Accessibility: adjustable, its value a percentage of the range; a step is a tenth of
     // the range (UIKit's), sending valueChanged as a drag would.
     override var defaultIsAccessibilityElement: Bool { true }

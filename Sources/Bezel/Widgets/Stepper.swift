@@ -3,6 +3,9 @@
 /// (`autorepeat`, default on): after 0.5 s, then every 0.1 s (UIKit's observed timing).
 @MainActor
 open class Stepper: Control {
+    // A fingertip's target around the drawn control (Control.minimumTouchTarget).
+    override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+
     // Accessibility: adjustable, its value the number; a step is `stepValue`, sending
     // valueChanged as a tap on plus or minus would.
     override var defaultIsAccessibilityElement: Bool { true }

@@ -2,6 +2,9 @@
 /// halfway point. `valueChanged` is sent when the value changes by touch.
 @MainActor
 open class Switch: Control {
+    // A fingertip's target around the drawn control (Control.minimumTouchTarget).
+    override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+
     // Accessibility: a button whose value is "on" or "off" (iOS's switch); activating toggles it.
     override var defaultIsAccessibilityElement: Bool { true }
     override var defaultAccessibilityValue: String? { Localization.bezelString(isOn ? "on" : "off", language: language) }
