@@ -416,6 +416,10 @@ func main() {
           RESULT M12 switch_and_frame_us=… p95_us=…       the demo's home switched between English and
                                                            German (Application.preferredLanguages) and
                                                            one frame drawn
+          RESULT M11 focus_to_first_sample_us=… p95_us=…   the spoken mode: a key moves the focus on the
+                                                           demo's home screen, to the first sample of its
+                                                           words reaching ALSA (espeak-ng, the null
+                                                           device); resident size with the mode off and on
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
@@ -430,7 +434,7 @@ func main() {
         bezel-bench --instructions FIGURE [count] does that figure's work count times (50) after
         a warm-up, for callgrind to count per frame (Tests/Benchmarks/instruction-counts.sh):
         M1, M2, M3, M1_1080p, M2_24, M2_500, M3_wide1000, M3_deep250, M13_full,
-        M13_incremental, M13_settings or M12 (the language switch; not checked by CI yet).
+        M13_incremental, M13_settings or M12 (the language switch).
         """)
         return
     }
@@ -496,6 +500,10 @@ func main() {
         case "M8": _ = measureAlertFrame(iterations: iterations)
         case "M9": _ = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
         case "M13": _ = measureConstraintLayout(samples: 3)
+        case "M11":
+            if let m11 = measureSpokenFocus(samples: 31) {
+                printSpokenFocus(m11)
+            }
         default:
             print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9 or M13")
             exit(2)
@@ -516,6 +524,7 @@ func main() {
     let m13 = measureConstraintLayout(samples: 21)
     let m13Settings = measureSettingsLayout(samples: 21)
     let m12 = measureLanguageSwitch(samples: 51)
+    let m11 = measureSpokenFocus(samples: 31)
     _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
     let m10Small = measureTableCreation(rows: 100, samples: 51)
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
@@ -547,6 +556,9 @@ func main() {
     print("RESULT M13 views=200 constraints=\(m13.constraints) full_us=\(format(m13.full.median)) incremental_us=\(format(m13.incremental.median)) ratio_incremental=\(format(m13.incremental.median / m13.full.median)) settings_screen_us=\(format(m13Settings.median))")
     if let m12 {
         print("RESULT M12 switch_and_frame_us=\(format(m12.time.median)) p95_us=\(format(m12.time.p95)) ratio_memcpy=\(format(m12.time.median / memcpyMedian)) screen=home tiles=24 rss_english_kib=\(m12.englishKiB) rss_after_switches_kib=\(m12.switchedKiB) rss_with_icu_kib=\(m12.icuKiB)")
+    }
+    if let m11 {
+        printSpokenFocus(m11)
     }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")

@@ -41,6 +41,8 @@ final class ESpeakEngine: @unchecked Sendable {
     /// (the M11 figure's part after the focus moved).
     private(set) var lastFirstSampleDelay: Double?
     private var currentAsked = 0.0
+    /// How many utterances have had their first sample out (a figure waits for the next).
+    private(set) var utterancesStarted = 0
     private var firstSampleSeen = false
     private var voice = ""
 
@@ -135,6 +137,7 @@ final class ESpeakEngine: @unchecked Sendable {
 
     func eventsSnapshot() -> [String] { locked { events } }
     func firstSampleDelay() -> Double? { locked { lastFirstSampleDelay } }
+    func startedCount() -> Int { locked { utterancesStarted } }
 
     private func log(_ line: String) {
         events.append(line)
@@ -200,6 +203,7 @@ final class ESpeakEngine: @unchecked Sendable {
             if !firstSampleSeen, count > 0 {
                 firstSampleSeen = true
                 lastFirstSampleDelay = Self.monotonic() - currentAsked
+                utterancesStarted += 1
             }
             return cancelCurrent || !running
         }

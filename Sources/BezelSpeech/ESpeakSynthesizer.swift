@@ -72,6 +72,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizing {
     public var events: [String] { engine?.eventsSnapshot() ?? [] }
     /// Seconds from the last utterance asked to its first sample reaching the output.
     public var firstSampleDelay: Double? { engine?.firstSampleDelay() }
+    /// How many utterances have reached the output so far (their first sample).
+    public var utterancesStarted: Int { engine?.startedCount() ?? 0 }
 
     /// Stops speaking and unloads nothing (espeak-ng keeps its data mapped) but closes the
     /// output (a WAV file gets its final sizes).
