@@ -27,12 +27,15 @@ public struct TraitCollection: Hashable, Sendable {
     /// The language the view's localized text is shown in (BCP 47: `de`, `ar`), the first
     /// of its preferred languages the app has strings in; nil when unspecified.
     public var language: String?
+    /// How large the user wants text (UIKit's); `.large` by default.
+    public var preferredContentSizeCategory: ContentSizeCategory
 
     public init(userInterfaceStyle: UserInterfaceStyle = .unspecified, layoutDirection: TraitEnvironmentLayoutDirection = .unspecified,
-                language: String? = nil) {
+                language: String? = nil, preferredContentSizeCategory: ContentSizeCategory = .large) {
         self.userInterfaceStyle = userInterfaceStyle
         self.layoutDirection = layoutDirection
         self.language = language
+        self.preferredContentSizeCategory = preferredContentSizeCategory
     }
 
     /// What dynamic colours are resolved with when nothing says otherwise: light, as UIKit.

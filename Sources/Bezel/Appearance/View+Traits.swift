@@ -3,7 +3,8 @@ extension View {
     /// language and that language's direction.
     public var traitCollection: TraitCollection {
         let language = language
-        return TraitCollection(userInterfaceStyle: resolvedStyle, layoutDirection: .init(Localization.layoutDirection(of: language)), language: language)
+        return TraitCollection(userInterfaceStyle: resolvedStyle, layoutDirection: .init(Localization.layoutDirection(of: language)), language: language,
+                               preferredContentSizeCategory: ContentSizeCategory.current)
     }
 
     /// What the view inherits: its superview's style, or for a window its application's.

@@ -3,6 +3,18 @@
 /// layer; here it is the behaviour.
 @MainActor
 open class Button: Control {
+    /// UIKit's (on its title label): the title takes its text style's size at each content
+    /// size category (a `titleStyle` from `TextStyle.preferred(forTextStyle:)`).
+    public var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { contentSizeCategoryDidChange() } }
+    }
+
+    override func contentSizeCategoryDidChange() {
+        guard adjustsFontForContentSizeCategory, let role = titleStyle.fontTextStyle else { return }
+        let size = role.size(at: ContentSizeCategory.current)
+        if titleStyle.size != size { titleStyle.size = size }
+    }
+
     // Accessibility, UIKit's defaults: a button named by its title, else its image's label.
     override var defaultIsAccessibilityElement: Bool { true }
     override var defaultAccessibilityLabel: String? { (title?.isEmpty == false ? title : nil) ?? image?.accessibilityLabel }

@@ -100,12 +100,23 @@ open class TableViewCell: View {
     public required init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
-        textLabel = Label(style: TextStyle(size: 17))
+        // UIKit's text styles (body, footnote, subheadline: 17, 13 and 15 pt at the default
+        // size), following the content size category.
+        func styled(_ role: FontTextStyle, color: Color = .label, alignment: TextStyle.Alignment = .natural, weight: TextStyle.Weight? = nil) -> Label {
+            var text = TextStyle.preferred(forTextStyle: role)
+            text.color = color
+            text.alignment = alignment
+            if let weight { text.weight = weight }
+            let label = Label(style: text)
+            label.adjustsFontForContentSizeCategory = true
+            return label
+        }
+        textLabel = style == .value2 ? styled(.footnote, color: .systemTint, alignment: .right, weight: .semibold) : styled(.body)
         switch style {
         case .default: detailTextLabel = nil
-        case .subtitle: detailTextLabel = Label(style: TextStyle(size: 13, color: .secondaryLabel))
-        case .value1: detailTextLabel = Label(style: TextStyle(size: 17, color: .secondaryLabel, alignment: .right))
-        case .value2: detailTextLabel = Label(style: TextStyle(size: 15))
+        case .subtitle: detailTextLabel = styled(.footnote, color: .secondaryLabel)
+        case .value1: detailTextLabel = styled(.body, color: .secondaryLabel, alignment: .right)
+        case .value2: detailTextLabel = styled(.subheadline)
         }
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: TableView.defaultRowHeight))
         backgroundColor = .systemBackground
@@ -114,7 +125,6 @@ open class TableViewCell: View {
         selectedBackgroundView.isUserInteractionEnabled = false
         addSubview(selectedBackgroundView)
         addSubview(contentView)
-        if style == .value2 { textLabel.style = TextStyle(size: 13, weight: .semibold, color: .systemTint, alignment: .right) }
         contentView.addSubview(textLabel)
         if let detailTextLabel { contentView.addSubview(detailTextLabel) }
     }

@@ -48,6 +48,9 @@ public struct TextStyle: Hashable, Sendable {
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
     /// Extra space between lines, in points (UIKit's `NSParagraphStyle.lineSpacing`). Negative is 0.
+    /// The Dynamic Type role the style was made for (`TextStyle.preferred(forTextStyle:)`):
+    /// views that adjust for the content size category take this role's size at it.
+    public var fontTextStyle: FontTextStyle?
     public var lineSpacing: Double {
         didSet { lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0 }
     }

@@ -743,6 +743,10 @@ open class View: Responder {
         return made
     }
 
+    /// The content size category changed: views that adjust their text to it take their
+    /// text style's new size (Label, Button, TextField override it).
+    func contentSizeCategoryDidChange() {}
+
     // The built-in views' defaults, as UIKit's (overridden in their classes).
     var defaultIsAccessibilityElement: Bool { false }
     var defaultAccessibilityLabel: String? { nil }

@@ -169,7 +169,8 @@ open class ViewController: Responder {
         defer { languageShown = language }
         guard let before = languageShown, before != language else { return }
         traitCollectionDidChange(TraitCollection(userInterfaceStyle: view.resolvedStyle,
-                                                 layoutDirection: .init(Localization.layoutDirection(of: before)), language: before))
+                                                 layoutDirection: .init(Localization.layoutDirection(of: before)), language: before,
+                                                 preferredContentSizeCategory: ContentSizeCategory.current))
     }
 
     /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`, forwarded to

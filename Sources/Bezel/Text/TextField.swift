@@ -7,6 +7,18 @@
 /// `primaryActionTriggered` go through the target-action funnel.
 @MainActor
 open class TextField: Control, TextInput, TextEditingHost, FirstResponderObserving {
+    /// UIKit's: the text takes its text style's size at each content size category (a
+    /// `style` from `TextStyle.preferred(forTextStyle:)`).
+    public var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { contentSizeCategoryDidChange() } }
+    }
+
+    override func contentSizeCategoryDidChange() {
+        guard adjustsFontForContentSizeCategory, let role = style.fontTextStyle else { return }
+        let size = role.size(at: ContentSizeCategory.current)
+        if style.size != size { style.size = size }
+    }
+
     // Accessibility, UIKit's defaults: named by its placeholder unless labelled, valued by its
     // text; a secure field's value is one bullet a character (never the characters).
     override var defaultIsAccessibilityElement: Bool { true }

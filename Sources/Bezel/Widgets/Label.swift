@@ -2,6 +2,18 @@
 /// truncation, any script with font fallback). Labels ignore touches by default, as in UIKit.
 @MainActor
 open class Label: View {
+    /// UIKit's: the text takes its text style's size at each content size category (give it
+    /// a style from `TextStyle.preferred(forTextStyle:)`); the label lays out again.
+    public var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory { contentSizeCategoryDidChange() } }
+    }
+
+    override func contentSizeCategoryDidChange() {
+        guard adjustsFontForContentSizeCategory, let role = style.fontTextStyle else { return }
+        let size = role.size(at: ContentSizeCategory.current)
+        if style.size != size { style.size = size }
+    }
+
     // Accessibility, UIKit's defaults: an element read as its text.
     override var defaultIsAccessibilityElement: Bool { !(text ?? "").isEmpty }   // an empty label says nothing
     override var defaultAccessibilityLabel: String? { text }
