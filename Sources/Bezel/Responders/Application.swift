@@ -66,6 +66,17 @@ open class Application: Responder {
     /// alike; the runtime installs the system's compose tables (xkbcommon).
     public var keyComposer: any KeyComposer = DeadKeyComposer()
 
+    /// When a finger or a key last did something (the clock's time), the spoken mode's
+    /// gestures and keys included: what `TimeLimit`s count from.
+    public internal(set) var lastUserActivity: TimeInterval = 0
+    /// The time limits running (Accessibility/TimeLimit.swift).
+    var timeLimits: [WeakTimeLimit] = []
+
+    private func userDidSomething() {
+        lastUserActivity = clock.now
+        if !timeLimits.isEmpty { for entry in timeLimits { entry.limit?.userActivity() } }
+    }
+
     /// The spoken mode once made (Accessibility/Application+SpokenMode.swift).
     var spokenModeIfMade: SpokenMode?
     /// The spoken mode's voice: the runtime installs a speech engine (BezelSpeech's
@@ -169,6 +180,7 @@ open class Application: Responder {
     /// Entry point of touch input: one frame of finger reports from a touch source (libinput,
     /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
     public func handleTouchFrame(_ frame: TouchFrame) {
+        userDidSomething()
         // The spoken mode's gestures first (Accessibility/SpokenMode+Touch.swift).
         if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleTouchFrame(frame) { return }
         // A frame fed while one is being delivered (an action that feeds a whole tap, a
@@ -247,6 +259,7 @@ open class Application: Responder {
 
     /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
     public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
+        if isDown { userDidSomething() }
         // The spoken mode's keys first (Accessibility/SpokenMode.swift).
         if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleKey(key, isDown: isDown) { return }
         // Media keys (a keyboard's, an IR remote's through the kernel's rc-core) are
