@@ -165,6 +165,8 @@ public final class Runtime {
         // The spoken mode's voice: espeak-ng through ALSA, loaded when it first speaks.
         application.speechSynthesizer = ESpeakSynthesizer(output: .alsa(device: configuration.speechDevice))
         if configuration.spokenMode { application.isSpokenModeRunning = true }
+        application.isReduceMotionEnabled = configuration.reduceMotion
+        application.preferredContentSizeCategory = configuration.textSize
         do {
             application.keyComposer = try XKBComposer()
         } catch {

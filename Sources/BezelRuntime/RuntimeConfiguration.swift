@@ -40,6 +40,10 @@ public struct RuntimeConfiguration: Sendable {
     public var keyboardLayout: String?
     /// The spoken mode runs from the start (`spoken_mode=on`).
     public var spokenMode = false
+    /// Transitions cross-fade (`reduce_motion=on`).
+    public var reduceMotion = false
+    /// The content size category at start (`text_size`).
+    public var textSize = ContentSizeCategory.large
     /// The ALSA device the spoken mode speaks through (`speech_device`).
     public var speechDevice = "default"
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.

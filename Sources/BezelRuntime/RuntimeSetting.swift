@@ -89,6 +89,19 @@ public struct RuntimeSetting: Sendable {
             }
             return nil
         },
+        RuntimeSetting(key: "reduce_motion", meaning: "on: transitions cross-fade instead of sliding (Application.isReduceMotionEnabled)", defaultValue: "off") { c, v in
+            switch v.lowercased() {
+            case "on", "yes", "true", "1": c.reduceMotion = true
+            case "off", "no", "false", "0": c.reduceMotion = false
+            default: return "on or off"
+            }
+            return nil
+        },
+        RuntimeSetting(key: "text_size", meaning: "the content size category: extraSmall ... large ... accessibilityExtraExtraExtraLarge", defaultValue: "large") { c, v in
+            guard let category = ContentSizeCategory.named(v) else { return "one of " + ContentSizeCategory.allCases.map(\.name).joined(separator: ", ") }
+            c.textSize = category
+            return nil
+        },
         .text("speech_device", meaning: "the ALSA device the spoken mode speaks through (default, plughw:1,0...)", default: "default") { c, v in c.speechDevice = v },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
         .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year; panels without a backlight do not dim)", default: "60") { c, s in c.idle.dimAfter = s },

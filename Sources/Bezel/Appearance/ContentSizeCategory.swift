@@ -9,6 +9,17 @@ public enum ContentSizeCategory: Int, Comparable, CaseIterable, Sendable {
 
     public static func < (a: ContentSizeCategory, b: ContentSizeCategory) -> Bool { a.rawValue < b.rawValue }
 
+    /// Its Swift name ("accessibilityLarge"): the runtime's `text_size` values.
+    public var name: String {
+        ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge", "accessibilityMedium",
+         "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge"][rawValue]
+    }
+
+    /// The category called `name` (case-insensitive), nil for none.
+    public static func named(_ name: String) -> ContentSizeCategory? {
+        allCases.first { $0.name.lowercased() == name.lowercased() }
+    }
+
     /// The process's category (`Application.preferredContentSizeCategory` sets it).
     @MainActor static var current: ContentSizeCategory = .large
 }

@@ -210,6 +210,19 @@ open class NavigationController: ViewController {
         }
         guard animated else { return finish(true) }
         isTransitioning = true
+        if view.window?.application?.isReduceMotionEnabled == true {
+            // Reduced motion: the new page fades in over the old (push) or the old fades out
+            // (pop); nothing slides.
+            let fading = forward ? new.view : old?.view
+            View.performWithoutAnimation { fading?.alpha = forward ? 0 : 1 }
+            View.animate(withDuration: Self.transitionDuration, curve: Self.transitionCurve, animations: {
+                fading?.alpha = forward ? 1 : 0
+            }, completion: { finished in
+                View.performWithoutAnimation { fading?.alpha = 1 }
+                finish(finished)
+            })
+            return
+        }
         // The page underneath darkens as it is covered (push) and brightens as it is
         // uncovered (pop), under the sliding page; it takes no touch.
         let dimming = View(frame: content.bounds)

@@ -163,7 +163,8 @@ final class ModalPresentation {
         isTransitioning = true
         container.wantsBackdropCapture = true
         pendingFinish = finish
-        let motion = presented.presentationMotion
+        // Reduced motion: every presentation cross-dissolves (nothing slides or zooms).
+        let motion = presenter?.view.window?.application?.isReduceMotionEnabled == true ? .crossDissolve : presented.presentationMotion
         let finalFrame = view.frame
         // The dimming fades through its colour's alpha, not the view's: a view's alpha below 1
         // composites it as a group (an offscreen layer the size of the screen) every frame.
@@ -228,7 +229,8 @@ final class ModalPresentation {
         isTransitioning = true
         container.wantsBackdropCapture = true
         pendingFinish = finish
-        let motion = presented.presentationMotion
+        // Reduced motion: every presentation cross-dissolves (nothing slides or zooms).
+        let motion = presenter?.view.window?.application?.isReduceMotionEnabled == true ? .crossDissolve : presented.presentationMotion
         let duration = Self.duration(of: motion, appearing: false)
         View.animate(withDuration: duration, options: motion == .coverVertical ? .curveEaseIn : .curveEaseInOut, animations: {
             dimmingView?.backgroundColor = Self.dimmingColor.withAlpha(0)

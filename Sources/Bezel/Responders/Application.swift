@@ -69,6 +69,8 @@ open class Application: Responder {
     /// When a finger or a key last did something (the clock's time), the spoken mode's
     /// gestures and keys included: what `TimeLimit`s count from.
     public internal(set) var lastUserActivity: TimeInterval = 0
+    /// Reduced motion (Accessibility/Application+MotionAndText.swift).
+    var reduceMotion = false
     /// The time limits running (Accessibility/TimeLimit.swift).
     var timeLimits: [WeakTimeLimit] = []
 
