@@ -7,10 +7,12 @@
 @MainActor
 open class Control: View {
     /// The smallest area a finger can hit the control in: the bounds grown around their middle
-    /// to at least this size (touches there reach the control as on it). Zero by default;
-    /// 44 x 44 pt for the built-in controls drawn smaller than a fingertip (switches, sliders,
-    /// steppers, segmented and page controls): Apple's minimum target, and EN 301 549's
-    /// concern on a self-service panel. The accessibility frame is this area too.
+    /// to at least this size (touches there reach the control as on it). 44 x 44 pt for the
+    /// built-in controls drawn smaller than a fingertip (switches, sliders, steppers,
+    /// segmented and page controls): Apple's minimum target, and EN 301 549's concern on a
+    /// self-service panel; zero (the bounds) for the rest. The accessibility frame is this
+    /// area too. Hit-testing honours it where `point(inside:)` asks `touchTargetContains`:
+    /// the small built-in controls do, and so can an app's own control.
     public var minimumTouchTarget: Size {
         get { resolvedTouchTarget }
         set {
@@ -40,7 +42,11 @@ open class Control: View {
         return b.insetBy(dx: -dx, dy: -dy)
     }
 
-    open override func point(inside point: Point, with event: Event?) -> Bool {
+    /// Whether `point` is in the touch target: what the built-in small controls answer for
+    /// `point(inside:)` (a custom control wanting a target does the same). Not every control:
+    /// a button's plain bounds test keeps hit-testing as cheap as it was (M3: overriding it
+    /// for all controls cost 2 % of a press and release).
+    public func touchTargetContains(_ point: Point) -> Bool {
         let b = bounds
         if b.contains(point) { return true }
         let target = resolvedTouchTarget

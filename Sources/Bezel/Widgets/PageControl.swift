@@ -4,6 +4,7 @@
 open class PageControl: Control {
     // A fingertip's target around the drawn control (Control.minimumTouchTarget).
     override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+    open override func point(inside point: Point, with event: Event?) -> Bool { touchTargetContains(point) }
 
     // Accessibility: adjustable, valued "page 2 of 5"; a step turns one page and sends
     // valueChanged, as a tap does.

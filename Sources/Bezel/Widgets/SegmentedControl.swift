@@ -4,6 +4,7 @@
 open class SegmentedControl: Control {
     // A fingertip's target around the drawn control (Control.minimumTouchTarget).
     override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+    open override func point(inside point: Point, with event: Event?) -> Bool { touchTargetContains(point) }
 
     // Accessibility: each segment an element, a button named by its title, selected when it
     // is, valued "2 of 3" (UIKit's); activating one selects it and sends valueChanged.

@@ -5,6 +5,7 @@
 open class Slider: Control {
     // A fingertip's target around the drawn control (Control.minimumTouchTarget).
     override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+    open override func point(inside point: Point, with event: Event?) -> Bool { touchTargetContains(point) }
 
     // Accessibility: adjustable, its value a percentage of the range; a step is a tenth of
     // the range (UIKit's), sending valueChanged as a drag would.

@@ -5,6 +5,7 @@
 open class Stepper: Control {
     // A fingertip's target around the drawn control (Control.minimumTouchTarget).
     override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+    open override func point(inside point: Point, with event: Event?) -> Bool { touchTargetContains(point) }
 
     // Accessibility: adjustable, its value the number; a step is `stepValue`, sending
     // valueChanged as a tap on plus or minus would.

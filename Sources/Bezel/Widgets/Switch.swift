@@ -4,6 +4,7 @@
 open class Switch: Control {
     // A fingertip's target around the drawn control (Control.minimumTouchTarget).
     override var defaultMinimumTouchTarget: Size { Control.fingertipTarget }
+    open override func point(inside point: Point, with event: Event?) -> Bool { touchTargetContains(point) }
 
     // Accessibility: a button whose value is "on" or "off" (iOS's switch); activating toggles it.
     override var defaultIsAccessibilityElement: Bool { true }
