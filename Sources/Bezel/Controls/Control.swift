@@ -47,11 +47,13 @@ open class Control: View {
     /// a button's plain bounds test keeps hit-testing as cheap as it was (M3: overriding it
     /// for all controls cost 2 % of a press and release).
     public func touchTargetContains(_ point: Point) -> Bool {
-        let b = bounds
-        if b.contains(point) { return true }
-        let target = resolvedTouchTarget
-        guard target.width > b.width || target.height > b.height else { return false }
-        return touchTargetRect.contains(point)
+        // Straight from the stored frame and origin: hit-testing asks this of every small
+        // control a touch passes (M3's scene has a switch and a slider).
+        let size = frame.size, target = resolvedTouchTarget
+        let dx = target.width > size.width ? (target.width - size.width) / 2 : 0
+        let dy = target.height > size.height ? (target.height - size.height) / 2 : 0
+        let x = point.x - boundsOrigin.x, y = point.y - boundsOrigin.y
+        return x >= -dx && x < size.width + dx && y >= -dy && y < size.height + dy
     }
 
     open override var accessibilityFrame: Rect {
