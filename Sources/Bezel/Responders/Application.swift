@@ -68,19 +68,23 @@ open class Application: Responder {
 
     /// When a finger or a key last did something (the clock's time), the spoken mode's
     /// gestures and keys included: what `TimeLimit`s count from.
-    public internal(set) var lastUserActivity: TimeInterval = 0
+    // Unchecked exclusivity: read or written on every touch frame, main thread only; the
+    // checks were more than half of what the accessibility work added to M3 (~250 of 430
+    // instructions a press and release, callgrind).
+    @exclusivity(unchecked) public internal(set) var lastUserActivity: TimeInterval = 0
     /// Reduced motion (Accessibility/Application+MotionAndText.swift).
     var reduceMotion = false
     /// The time limits running (Accessibility/TimeLimit.swift).
-    var timeLimits: [WeakTimeLimit] = []
+    @exclusivity(unchecked) var timeLimits: [WeakTimeLimit] = []
 
-    private func userDidSomething() {
-        lastUserActivity = clock.now
+    /// A touch frame or a key at `time` (the clock's): time limits count from it.
+    private func userDidSomething(at time: TimeInterval) {
+        lastUserActivity = time
         if !timeLimits.isEmpty { for entry in timeLimits { entry.limit?.userActivity() } }
     }
 
     /// The spoken mode once made (Accessibility/Application+SpokenMode.swift).
-    var spokenModeIfMade: SpokenMode?
+    @exclusivity(unchecked) var spokenModeIfMade: SpokenMode?
     /// The spoken mode's voice: the runtime installs a speech engine (BezelSpeech's
     /// espeak-ng); nil: a `SpeechLog`, which says nothing.
     public var speechSynthesizer: (any SpeechSynthesizing)? {
@@ -182,7 +186,7 @@ open class Application: Responder {
     /// Entry point of touch input: one frame of finger reports from a touch source (libinput,
     /// a simulator, a test script). Builds the Touch and Event objects and calls `sendEvent`.
     public func handleTouchFrame(_ frame: TouchFrame) {
-        userDidSomething()
+        userDidSomething(at: frame.timestamp)
         // The spoken mode's gestures first (Accessibility/SpokenMode+Touch.swift).
         if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleTouchFrame(frame) { return }
         // A frame fed while one is being delivered (an action that feeds a whole tap, a
@@ -261,7 +265,7 @@ open class Application: Responder {
 
     /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
     public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
-        if isDown { userDidSomething() }
+        if isDown { userDidSomething(at: timestamp ?? clock.now) }
         // The spoken mode's keys first (Accessibility/SpokenMode.swift).
         if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleKey(key, isDown: isDown) { return }
         // Media keys (a keyboard's, an IR remote's through the kernel's rc-core) are
