@@ -62,12 +62,3 @@ public final class IIOAccelerometer {
         return (try axis("x", scale.x), try axis("y", scale.y), try axis("z", scale.z))
     }
 }
-
-private extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s = s.dropFirst() }
-        while let c = s.last, set.contains(c) { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -40,3 +40,13 @@ public enum TextFile {
         try? read(path, limit: limit)
     }
 }
+
+extension String {
+    /// Without the leading and trailing characters in `set` (sysfs values end in a newline).
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s = s.dropFirst() }
+        while let c = s.last, set.contains(c) { s = s.dropLast() }
+        return String(s)
+    }
+}

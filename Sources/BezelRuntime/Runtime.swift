@@ -26,6 +26,10 @@ public final class Runtime {
     public internal(set) var displayScale = 1.0
     /// Reading the accelerometer when the `shake` setting is on.
     var shakeMonitor: ShakeMonitor?
+    /// Starts and stops the spoken mode on the headphone jack's switch (`headset_speech`).
+    public internal(set) var headsetSpokenMode: HeadsetSpokenMode?
+    /// The headphone jacks watched, by descriptor.
+    var headphoneJacks: [Int32: MainLoop.Watch] = [:]
     /// Frames that reached the screen (page flips; headless: frames rendered). Frame n (1-based
     /// in `frames`) is on screen once this is >= n.
     public var framesShown: Int { drm?.flips ?? frames }
@@ -212,6 +216,7 @@ public final class Runtime {
         } }
         setUpIdleControl()
         setUpShakeMonitor()
+        setUpHeadsetSwitch(loop: loop, opener: opener)
         if isAdminGestureEnabled { installAdminGesture() }
         let backendText = switch backendInUse {
         case .drm: "DRM \(drm!.devicePath) \(drm!.connectorName) \(drm!.mode) \(drm!.apiName) \(drm!.pixelFormat.rawValue)"

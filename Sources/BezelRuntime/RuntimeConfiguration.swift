@@ -40,6 +40,9 @@ public struct RuntimeConfiguration: Sendable {
     public var keyboardLayout: String?
     /// The spoken mode runs from the start (`spoken_mode=on`).
     public var spokenMode = false
+    /// Plugging a headset starts the spoken mode and unplugging stops it (`headset_speech`;
+    /// EN 301 549 5.1.3.14: speech output through a personal headset).
+    public var headsetStartsSpokenMode = true
     /// Transitions cross-fade (`reduce_motion=on`).
     public var reduceMotion = false
     /// The content size category at start (`text_size`).

@@ -81,22 +81,9 @@ public struct RuntimeSetting: Sendable {
         },
         .choice("seat", meaning: "auto, libseat (seatd/logind) or direct device access", default: "auto (libseat when not root)", expected: "auto, libseat or direct") { (c, v: RuntimeConfiguration.SeatAccess) in c.seat = v },
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
-        RuntimeSetting(key: "spoken_mode", meaning: "on: the spoken mode (speech, keypad focus) runs from the start", defaultValue: "off") { c, v in
-            switch v.lowercased() {
-            case "on", "yes", "true", "1": c.spokenMode = true
-            case "off", "no", "false", "0": c.spokenMode = false
-            default: return "on or off"
-            }
-            return nil
-        },
-        RuntimeSetting(key: "reduce_motion", meaning: "on: transitions cross-fade instead of sliding (Application.isReduceMotionEnabled)", defaultValue: "off") { c, v in
-            switch v.lowercased() {
-            case "on", "yes", "true", "1": c.reduceMotion = true
-            case "off", "no", "false", "0": c.reduceMotion = false
-            default: return "on or off"
-            }
-            return nil
-        },
+        .flag("spoken_mode", meaning: "on: the spoken mode (speech, keypad focus) runs from the start", default: "off") { c, on in c.spokenMode = on },
+        .flag("headset_speech", meaning: "on: plugging a headset (the jack's SW_HEADPHONE_INSERT switch) starts the spoken mode, unplugging it stops it", default: "on") { c, on in c.headsetStartsSpokenMode = on },
+        .flag("reduce_motion", meaning: "on: transitions cross-fade instead of sliding (Application.isReduceMotionEnabled)", default: "off") { c, on in c.reduceMotion = on },
         RuntimeSetting(key: "text_size", meaning: "the content size category: extraSmall ... large ... accessibilityExtraExtraExtraLarge", defaultValue: "large") { c, v in
             guard let category = ContentSizeCategory.named(v) else { return "one of " + ContentSizeCategory.allCases.map(\.name).joined(separator: ", ") }
             c.textSize = category
@@ -117,14 +104,7 @@ public struct RuntimeSetting: Sendable {
             c.idle.dimLevel = p / 100
             return nil
         },
-        RuntimeSetting(key: "admin_gesture", meaning: "on: a three-finger long press (3 s) ends the app, back to the shell", defaultValue: "off") { c, v in
-            switch v.lowercased() {
-            case "on", "yes", "true", "1": c.adminGesture = true
-            case "off", "no", "false", "0": c.adminGesture = false
-            default: return "on or off"
-            }
-            return nil
-        },
+        .flag("admin_gesture", meaning: "on: a three-finger long press (3 s) ends the app, back to the shell", default: "off") { c, on in c.adminGesture = on },
         RuntimeSetting(key: "image_pixel_limit", meaning: "the most pixels an image may decode to; larger ones are refused before decoding", defaultValue: "4 x the panel's pixels") { c, v in
             guard let n = Int(v), (1...RuntimeSetting.largestImagePixels).contains(n) else { return "a number of pixels from 1 to 268435456 (16384x16384)" }
             c.imagePixelLimit = n
@@ -140,6 +120,19 @@ public struct RuntimeSetting: Sendable {
         RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
             guard let value = T(rawValue: v.lowercased()) else { return expected }
             assign(&c, value)
+            return nil
+        }
+    }
+
+    /// An on/off setting (also yes/no, true/false, 1/0; case-insensitive).
+    static func flag(_ key: String, meaning: String, default: String,
+                     _ assign: @escaping @Sendable (inout RuntimeConfiguration, Bool) -> Void) -> RuntimeSetting {
+        RuntimeSetting(key: key, meaning: meaning, defaultValue: `default`) { c, v in
+            switch v.lowercased() {
+            case "on", "yes", "true", "1": assign(&c, true)
+            case "off", "no", "false", "0": assign(&c, false)
+            default: return "on or off"
+            }
             return nil
         }
     }

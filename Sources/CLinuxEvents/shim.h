@@ -148,4 +148,41 @@ static inline int bezel_vt_set_process_mode(int fd, int process) {
 static inline int bezel_vt_release(int fd) { return ioctl(fd, VT_RELDISP, 1) == 0 ? 0 : -errno; }
 static inline int bezel_vt_acknowledge_acquire(int fd) { return ioctl(fd, VT_RELDISP, VT_ACKACQ) == 0 ? 0 : -errno; }
 static inline int bezel_sigusr1(void) { return SIGUSR1; }
+
+// Input switches read straight from evdev (libinput handles only the lid and tablet-mode
+// switches): the headphone jack's SW_HEADPHONE_INSERT. The state now through EVIOCGSW (1, 0,
+// or -errno), and the pending events read: the last value of switch `code`, 2 when none
+// changed, or -errno (-EAGAIN: nothing to read). After SYN_DROPPED (the kernel's queue
+// overflowed) the state is asked again rather than pieced together.
+#include <linux/input.h>
+static inline int bezel_sw_headphone_insert(void) { return SW_HEADPHONE_INSERT; }
+static inline int bezel_evdev_switch_state(int fd, int code) {
+    unsigned long bits[(SW_MAX + 8 * sizeof(unsigned long)) / (8 * sizeof(unsigned long))];
+    memset(bits, 0, sizeof bits);
+    if (ioctl(fd, EVIOCGSW(sizeof bits), bits) < 0) return -errno;
+    return (int)((bits[code / (8 * sizeof(unsigned long))] >> (code % (8 * sizeof(unsigned long)))) & 1);
+}
+static inline int bezel_evdev_read_switch(int fd, int code) {
+    struct input_event events[16];
+    int last = 2, dropped = 0;
+    for (;;) {
+        ssize_t n = read(fd, events, sizeof events);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN && (last != 2 || dropped)) break;
+            return -errno;
+        }
+        if (n == 0) break;
+        for (size_t i = 0; i < (size_t)n / sizeof events[0]; i++) {
+            if (events[i].type == EV_SYN && events[i].code == SYN_DROPPED) dropped = 1;
+            else if (events[i].type == EV_SW && events[i].code == code) last = events[i].value ? 1 : 0;
+        }
+        if ((size_t)n < sizeof events) break;
+    }
+    if (dropped) {
+        int state = bezel_evdev_switch_state(fd, code);
+        return state < 0 ? last : state;
+    }
+    return last;
+}
 #endif
