@@ -167,7 +167,9 @@ public final class Runtime {
         // language first shows the keyboard (the hardware keyboard keeps the configured one).
         application.keyboardKeyMapLoader = { name in try? KeyboardLayout(name).onScreenKeyMap() }
         // The spoken mode's voice: espeak-ng through ALSA, loaded when it first speaks.
-        application.speechSynthesizer = ESpeakSynthesizer(output: .alsa(device: configuration.speechDevice))
+        let voice = ESpeakSynthesizer(output: .alsa(device: configuration.speechDevice))
+        voice.onUtteranceFinished = { [unowned application] text, cut in application.tracer.log(.speech, "\(cut ? "cut" : "spoke") \(text)") }
+        application.speechSynthesizer = voice
         if configuration.spokenMode { application.isSpokenModeRunning = true }
         application.isReduceMotionEnabled = configuration.reduceMotion
         application.preferredContentSizeCategory = configuration.textSize

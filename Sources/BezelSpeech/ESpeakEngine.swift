@@ -54,8 +54,12 @@ final class ESpeakEngine: @unchecked Sendable {
     /// The engine the C callback reaches (espeak has one callback per process).
     nonisolated(unsafe) static var current: ESpeakEngine?
 
-    init(sink: any AudioSink) {
+    /// Called on the speech thread when an utterance has been played out (false) or cut (true).
+    private let finished: (@Sendable (String, Bool) -> Void)?
+
+    init(sink: any AudioSink, finished: (@Sendable (String, Bool) -> Void)? = nil) {
         self.sink = sink
+        self.finished = finished
         pthread_mutex_init(&mutex, nil)
         pthread_cond_init(&condition, nil)
     }
@@ -107,22 +111,31 @@ final class ESpeakEngine: @unchecked Sendable {
 
     /// Queues `job`; an interrupting one empties the queue and cuts what is being said.
     func enqueue(_ job: Job) {
-        locked {
+        let dropped: [Job] = locked {
+            var dropped: [Job] = []
             if job.utterance.interrupts {
+                dropped = queue
                 queue.removeAll()
                 if busy { cancelCurrent = true }
             }
             queue.append(job)
             pthread_cond_broadcast(&condition)
+            return dropped
         }
+        for job in dropped { finished?(job.utterance.text, true) }
     }
 
     func cancelAll() {
-        locked {
+        let dropped: [Job] = locked {
+            let dropped = queue
             queue.removeAll()
             if busy { cancelCurrent = true }
             pthread_cond_broadcast(&condition)
+            return dropped
         }
+        // Queued words that will never be said end as cut too: every utterance asked ends
+        // once, spoken or cut.
+        for job in dropped { finished?(job.utterance.text, true) }
     }
 
     func setPaused(_ value: Bool) {
@@ -162,7 +175,11 @@ final class ESpeakEngine: @unchecked Sendable {
 
     /// On the speech thread: the voice for the job's language, its settings, the words.
     private func speak(_ job: Job) {
-        if job.utterance.delay > 0, wait(seconds: job.utterance.delay) { return }
+        if job.utterance.delay > 0, wait(seconds: job.utterance.delay) {
+            locked { log("cut \(job.utterance.text)") }
+            finished?(job.utterance.text, true)
+            return
+        }
         let name = Self.voiceName(for: job.utterance.language)
         if name != voice {
             if setVoice?(name) != 0, setVoice?(Self.baseName(name)) != 0 { _ = setVoice?("en") }
@@ -178,6 +195,7 @@ final class ESpeakEngine: @unchecked Sendable {
         let cut = locked { cancelCurrent }
         if cut { sink.drop() } else { sink.drain() }
         locked { log("\(cut ? "cut" : "spoke") \(text)") }
+        finished?(text, cut)
     }
 
     /// Waits `seconds` unless cut; true when cut.

@@ -23,6 +23,10 @@ public final class ESpeakSynthesizer: SpeechSynthesizing {
     private var failed = false
     /// Every utterance asked for, in order, spoken or not (the fallback keeps them too).
     public let log = SpeechLog()
+    /// Called on the main actor once an utterance has been played out (`cut` false: the
+    /// device has taken its last sample) or cut short (true): the runtime traces it
+    /// (`BEZEL_TRACE=speech`), so a script can wait for the words to have been said.
+    public var onUtteranceFinished: ((_ text: String, _ cut: Bool) -> Void)?
 
     public init(output: Output = .alsa(device: "default")) {
         self.output = output
@@ -37,7 +41,9 @@ public final class ESpeakSynthesizer: SpeechSynthesizing {
         case .alsa(let device): sink = ALSASink(device: device)
         case .wavFile(let path, let paced): sink = WAVFileSink(path: path, paced: paced)
         }
-        let made = ESpeakEngine(sink: sink)
+        let made = ESpeakEngine(sink: sink) { [weak self] text, cut in
+            Task { @MainActor in self?.onUtteranceFinished?(text, cut) }
+        }
         do {
             try made.start()
             engine = made

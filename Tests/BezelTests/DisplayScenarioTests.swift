@@ -3,6 +3,10 @@ import Testing
 import BezelCairo
 import BezelScenes
 import BezelDemoApp
+@testable import BezelSpeech
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Display scenarios on a real kernel (`Tests/VM/run-display-test.sh`): output and mode
 /// selection and their errors on virtio-gpu (atomic), a start without input devices, QEMU's
@@ -305,6 +309,67 @@ import BezelDemoApp
             let content = Rect(x: 0, y: 60, width: 800, height: 420)
             let differing = try #require(shown.countDifferingPixels(from: display.cache, tolerance: 3, in: content), "size \(shown.width)x\(shown.height)")
             try check(differing == 0, "\(differing) pixels of the table differ from the headless rendering at y=\(y)")
+        }
+    }
+
+    /// The utterances of a `BEZEL_TRACE=speech` log: (language, text) asked, and the texts
+    /// played out.
+    private func utterances(in output: String) -> (asked: [(language: String, text: String)], spoken: [String]) {
+        var asked: [(String, String)] = [], spoken: [String] = []
+        for line in output.split(separator: "\n") {
+            if let rest = line.split(separator: "[speech] speak [", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first,
+               let close = rest.firstIndex(of: "]") {
+                let language = String(rest[..<close].split(separator: " ").first ?? "")
+                asked.append((language, String(rest[rest.index(close, offsetBy: 2)...])))
+            } else if let text = line.split(separator: "[speech] spoke ", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first {
+                spoken.append(String(text))
+            }
+        }
+        return (asked, spoken)
+    }
+
+    @Test func e12AHeadsetStartsTheSpokenModeAndAKeypadOperatesTheDemo() throws {
+        var output = ""
+        try scenario("E12", "a uinput headphone jack (SW_HEADPHONE_INSERT) plugged in starts the spoken mode, unplugged stops it; espeak-ng is not mapped before the plug") {
+            output = try runVariant("speech", binary: "bezel-demo")
+            for line in ["headphone jack: Bezel test headset jack (/dev/input/event", "input device added: Bezel test keypad",
+                         "BEZEL-E12 espeak mapped before the plug: 0", "headset plugged in: the spoken mode starts",
+                         "headset unplugged: the spoken mode stops", "BEZEL-E12-INJECTOR-EXIT 0", "BEZEL-DEMO-EXIT 0"] {
+                try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
+            }
+            let mapped = try #require(number(after: "BEZEL-E12 espeak mapped after: ", in: output))
+            try check(mapped > 0, "libespeak-ng was not loaded once the mode started")
+        }
+        try scenario("E12", "the keypad's Tab walks the demo's home in reading order, each element said; Enter on the Gestures tile opens it once and its first element is said") {
+            let (asked, spoken) = utterances(in: output)
+            let texts = asked.map(\.text)
+            try check(texts.prefix(2) == ["English, button", "Kiosk, heading"], "the first elements said: \(texts)")
+            let gestures = try #require(texts.firstIndex(of: "Gestures, button"), "the Gestures tile was never said: \(texts)")
+            try check(output.split(separator: "\n").filter { $0.contains("demo: open Gestures") }.count == 1 && output.contains("demo: showing Gestures"),
+                      "the tile's action did not run once:\n\(output)")
+            try check(texts.count > gestures + 1 && texts[gestures + 1] == "Kiosk, button", "after the push, the back button first (VoiceOver's): \(texts)")
+            try check(asked.allSatisfy { $0.language == "en" }, "the UI's language: \(asked.map(\.language))")
+            try check(spoken == texts, "every utterance played out, none cut (the keypad waited for each): \(spoken) of \(texts)")
+        }
+        try scenario("E12", "the WAV QEMU wrote from the guest's sound card holds the words: a stretch of speech per utterance, as long as the same words synthesized on the host") {
+            let audio = try #require(SpeechAudio(path: packageRoot + "/.build/vm/display-speech.wav"), "no readable WAV from QEMU")
+            let (asked, spoken) = utterances(in: output)
+            try check(audio.segments >= spoken.count, "\(audio.segments) stretches of speech for \(spoken.count) utterances: \(audio.picture)")
+            // The same words through the same engine into a file on the host.
+            let path = "/tmp/bezel-e12-reference-\(getpid()).wav"
+            defer { unlink(path) }
+            let engine = ESpeakEngine(sink: WAVFileSink(path: path, paced: false))
+            try engine.start()
+            for (language, text) in asked where spoken.contains(text) {
+                engine.enqueue(ESpeakEngine.Job(utterance: Utterance(text, language: language, interrupts: false), volume: 1, rate: 175, asked: ESpeakEngine.monotonic()))
+            }
+            for _ in 0..<3000 where !engine.isIdle { usleep(10_000) }
+            engine.shutdown()
+            let reference = try #require(SpeechAudio(path: path), "no reference WAV")
+            let ratio = audio.speechSeconds / reference.speechSeconds
+            try check(reference.speechSeconds > 1 && ratio > 0.75 && ratio < 1.33,
+                      "speech in the guest's WAV \(audio.speechSeconds) s, synthesized on the host \(reference.speechSeconds) s:\n\(audio.picture)")
+            print("BEZEL-E12 speech_s=\(audio.speechSeconds) reference_s=\(reference.speechSeconds) stretches=\(audio.segments) utterances=\(spoken.count)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 import Glibc
+import Synchronization
 @testable import Bezel
 @testable import BezelSpeech
 
@@ -48,7 +49,10 @@ import Glibc
     @Test nonisolated func aNewUtteranceCutsTheOldAndTheVoiceFollowsTheLanguage() async throws {
         let path = "/tmp/bezel-speech-cut-\(getpid()).wav"
         defer { unlink(path) }
-        let engine = ESpeakEngine(sink: WAVFileSink(path: path, paced: true))
+        let ended = Mutex<[String]>([])
+        let engine = ESpeakEngine(sink: WAVFileSink(path: path, paced: true)) { text, cut in
+            ended.withLock { $0.append("\(cut ? "cut" : "spoke") \(text.prefix(20))") }
+        }
         try engine.start()
         func job(_ text: String, _ language: String, interrupts: Bool = true) -> ESpeakEngine.Job {
             ESpeakEngine.Job(utterance: Utterance(text, language: language, interrupts: interrupts), volume: 1, rate: 175, asked: ESpeakEngine.monotonic())
@@ -61,6 +65,7 @@ import Glibc
         engine.enqueue(job(String(repeating: "This is a long sentence that goes on and on. ", count: 20), "en"))
         // Cut once it is being said (its first samples out): a condition, not a time.
         try await waitFor(60) { engine.firstSampleDelay() != nil }
+        engine.enqueue(job("Queued behind it", "en", interrupts: false))
         engine.enqueue(job("Kaufen, Taste", "de"))
         engine.enqueue(job("شراء", "ar", interrupts: false))
         try await waitFor(120) { engine.isIdle }
@@ -68,6 +73,9 @@ import Glibc
         let cut = events.count > 1 && events[1].hasPrefix("cut This is a long sentence")
         #expect(events.first == "voice en" && cut, "\(events)")
         #expect(Array(events.dropFirst(2)) == ["voice de", "spoke Kaufen, Taste", "voice ar", "spoke شراء"])
+        // Every utterance asked ends once: the one cut, the one queued and dropped unsaid, the
+        // two said (what the runtime traces as "[speech] spoke/cut" for scripts to wait on).
+        #expect(ended.withLock { $0 }.sorted() == ["cut Queued behind it", "cut This is a long sente", "spoke Kaufen, Taste", "spoke شراء"].sorted())
         engine.shutdown()
         let (output, status) = runCommand("sox \(path) -n stat 2>&1")
         let seconds = output.split(separator: "\n").first { $0.hasPrefix("Length (seconds)") }

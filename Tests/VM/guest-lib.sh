@@ -25,7 +25,11 @@ boot_guest() {
         arm64) machine=(qemu-system-aarch64 -M virt -cpu cortex-a72 "${layer[@]}"); console=ttyAMA0; userland=bezel.userland=1 ;;
         arm64-16k) machine=(qemu-system-aarch64 -M virt -cpu cortex-a76 "${layer[@]}"); console=ttyAMA0; userland=bezel.userland=1 ;;
     esac
-    "${machine[@]}" -accel tcg,thread=multi -smp 2 -m 1024 \
+    # GUEST_AUDIO=FILE: a sound card (Intel HDA with a line-out/line-in codec) whose output
+    # QEMU writes to FILE as a WAV (its wav audiodev), x86 guests only.
+    local audio=()
+    [ -n "${GUEST_AUDIO:-}" ] && audio=(-audiodev "wav,id=speech,path=$GUEST_AUDIO" -device intel-hda -device hda-duplex,audiodev=speech)
+    "${machine[@]}" -accel tcg,thread=multi -smp 2 -m 1024 "${audio[@]}" \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
         -append "console=$console quiet vt.global_cursor_default=0 bezel.script=$script $userland ${GUEST_APPEND:-}" \
         "${display[@]}" \

@@ -24,7 +24,7 @@ out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="8 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer"
+version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 case $arch in
@@ -57,7 +57,10 @@ fi
 : > "$root/modules.order"
 # bochs is x86's second GPU (the arm64 kernels have it too, unused there). 6.12's modules are
 # xz-compressed: busybox's insmod takes them decompressed.
-for module in virtio_pci virtio_gpu bochs 9p 9pnet_virtio uinput evdev overlay; do
+# The sound card (E12: QEMU's intel-hda with an hda-duplex codec): the generic codec driver
+# goes in before the controller's, which binds it when it finds the codec (busybox has no
+# modprobe for the kernel to ask).
+for module in virtio_pci virtio_gpu bochs 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     case $ko in

@@ -35,6 +35,9 @@
 #   power:   R3: bezel-demo with off_after = 6 s (scaled by the guest's slowdown) and no backlight: the CRTC goes off (debugfs
 #            DRM state), a tap wakes it (swallowed), a second tap works; screendumped once
 #            woken (<out>/display-power.png).
+#   speech:  E12: bezel-demo with a uinput keypad, a uinput headphone jack and a sound card whose
+#            output QEMU writes to <out>/display-speech.wav: the plug starts the spoken mode,
+#            the keypad walks to the Gestures tile and opens it (inject-keypad.py).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip,
 #            wake-ups and frames with a text field focused).
@@ -196,6 +199,34 @@ after=\$(switches)
 echo "RESULT fling_settled_idle_wakeups \$((after - before)) over_5s"
 echo BEZEL-FLING-SETTLED
 while [ ! -e $ready ]; do sleep 0.1; done
+kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
+cat /run/demo.log
+GUEST
+    ;;
+speech)
+    # E12 (issue 29): bezel-demo with a uinput keypad and a uinput headphone jack on a guest
+    # with a sound card (QEMU's intel-hda + hda-duplex, its output written by QEMU to
+    # <out>/display-speech.wav). Plugging the headset starts the spoken mode; the keypad's
+    # Tab walks the home screen to the Gestures tile, Enter opens it; unplugging stops the
+    # mode (inject-keypad.py). espeak-ng must not be mapped before the plug.
+    gpu=virtio
+    export GUEST_AUDIO="$out/display-speech.wav"
+    rm -f "$GUEST_AUDIO"
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+$GUEST_START_UDEV
+# QEMU's HDA codec writes the first stream after boot as silence (its output amplifier is
+# still muted): a short silent stream first, so the app's first words are recorded.
+sox -q -n -t alsa default trim 0 0.2 2>/dev/null
+/usr/bin/python3 $here/inject-keypad.py /run/keypad /run/demo.log Gestures &
+injector=\$!
+for i in \$(seq 1 600); do [ -e /run/keypad ] && break; sleep 0.1; done
+BEZEL_TRACE=speech BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
+app=\$!
+for i in \$(seq 1 1200); do grep -q "input device added: Bezel test keypad" /run/demo.log && break; sleep 0.1; done
+echo "BEZEL-E12 espeak mapped before the plug: \$(grep -c libespeak /proc/\$app/maps)"
+: > /run/keypad.go
+wait \$injector; echo BEZEL-E12-INJECTOR-EXIT \$?
+echo "BEZEL-E12 espeak mapped after: \$(grep -c libespeak /proc/\$app/maps)"
 kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
@@ -441,7 +472,7 @@ elif [ "$variant" = hotplug ]; then
         fi
     fi
     touch "$ready.shown" "$ready.back"
-elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ]; then
+elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
@@ -467,5 +498,5 @@ fi
 for _ in $(seq 1 6000); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done
 trap - EXIT
 kill $qemu 2>/dev/null || true
-grep "BEZEL-\|RESULT\|^bezel:\|^bezel\[\|^  \|^/dev/dri" "$serial" || true
+grep "BEZEL-\|RESULT\|^bezel:\|^bezel\[\|^  \|^/dev/dri\|^\[speech\]" "$serial" || true
 grep -q "BEZEL-EXIT 0" "$serial"

@@ -110,7 +110,7 @@ public final class SpokenMode {
         guard let element = focusedElement, element.accessibilityTraits.contains(.adjustable) else { return }
         if up { element.accessibilityIncrement() } else { element.accessibilityDecrement() }
         if let value = element.accessibilityValue {
-            synthesizer.speak(Utterance(value, language: SpokenDescription.language(of: element)))
+            speak(Utterance(value, language: SpokenDescription.language(of: element)))
         }
     }
 
@@ -129,7 +129,7 @@ public final class SpokenMode {
     public func speakHint() {
         guard let element = focusedElement else { return }
         if let hint = SpokenDescription.hint(of: element) {
-            synthesizer.speak(Utterance(hint, language: SpokenDescription.language(of: element)))
+            speak(Utterance(hint, language: SpokenDescription.language(of: element)))
         }
     }
 
@@ -139,11 +139,17 @@ public final class SpokenMode {
         synthesizer.setPaused(isPaused)
     }
 
+    /// Every utterance goes out here: traced (`BEZEL_TRACE=speech`), then to the voice.
+    private func speak(_ utterance: Utterance) {
+        application.tracer.log(.speech, "speak \(utterance)")
+        synthesizer.speak(utterance)
+    }
+
     private func say(_ element: any AccessibilityNode) {
         let language = SpokenDescription.language(of: element)
-        synthesizer.speak(Utterance(SpokenDescription.text(of: element), language: language))
+        speak(Utterance(SpokenDescription.text(of: element), language: language))
         if let hint = SpokenDescription.hint(of: element) {
-            synthesizer.speak(Utterance(hint, language: language, interrupts: false, delay: SpokenDescription.hintDelay))
+            speak(Utterance(hint, language: language, interrupts: false, delay: SpokenDescription.hintDelay))
         }
     }
 
@@ -172,10 +178,10 @@ public final class SpokenMode {
         switch notification {
         case .announcement:
             if let text = argument as? String {
-                synthesizer.speak(Utterance(text, language: Localization.language, interrupts: false))
+                speak(Utterance(text, language: Localization.language, interrupts: false))
             }
         case .pageScrolled:
-            if let text = argument as? String { synthesizer.speak(Utterance(text, language: Localization.language)) }
+            if let text = argument as? String { speak(Utterance(text, language: Localization.language)) }
         case .screenChanged:
             moveFocus(to: (argument as? any AccessibilityNode) ?? elements().first)
         case .layoutChanged:

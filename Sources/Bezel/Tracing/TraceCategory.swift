@@ -17,11 +17,15 @@ public struct TraceCategory: OptionSet, Hashable, Sendable, CustomStringConverti
     /// constraints and pivots, which views it moved), constraints broken.
     public static let layout = TraceCategory(rawValue: 1 << 5)
 
-    public static let all: TraceCategory = [.hittest, .touches, .gestures, .actions, .presses, .layout]
+    /// The spoken mode: what it says (each utterance, its language, whether it cuts in).
+    /// Off by default as every category: what a customer's focus lands on is theirs.
+    public static let speech = TraceCategory(rawValue: 1 << 6)
+
+    public static let all: TraceCategory = [.hittest, .touches, .gestures, .actions, .presses, .layout, .speech]
 
     static let names: [(String, TraceCategory)] = [
         ("hittest", .hittest), ("touches", .touches), ("gestures", .gestures),
-        ("actions", .actions), ("presses", .presses), ("layout", .layout),
+        ("actions", .actions), ("presses", .presses), ("layout", .layout), ("speech", .speech),
     ]
 
     /// Parses `BEZEL_TRACE`'s value: a comma- or space-separated list of category names, or
