@@ -80,8 +80,9 @@ open class AlertController: ViewController {
 
     open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
-        // Its texts' heights change with the language: built again.
-        if isViewLoaded, previousTraitCollection?.language != traitCollection.language { build() }
+        // Its texts' heights change with the language and the text size: built again.
+        if isViewLoaded, previousTraitCollection?.language != traitCollection.language
+            || previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { build() }
     }
 
     /// Adds a button. A second `.cancel` action is refused with a report (UIKit raises).
@@ -131,6 +132,7 @@ open class AlertController: ViewController {
     // MARK: Layout
 
     private var width: Double = alertWidth
+    private var builtHeight = 0.0
 
     /// Actions in display order: for two side by side, cancel first (left); in a column or a
     /// sheet, cancel last.
@@ -141,10 +143,21 @@ open class AlertController: ViewController {
         return others + cancel
     }
 
-    private var sideBySide: Bool { preferredStyle == .alert && actions.count == 2 }
+    /// Two actions side by side, unless the text is at an accessibility size (UIKit stacks
+    /// them there: each title gets the card's width).
+    private var sideBySide: Bool { preferredStyle == .alert && actions.count == 2 && !ContentSizeCategory.current.isAccessibilityCategory }
 
-    private var titleStyle: TextStyle { TextStyle(size: 20, weight: .bold, color: .label, alignment: .center, numberOfLines: 0) }
-    private var messageStyle: TextStyle { TextStyle(size: 16, color: .label, alignment: .center, numberOfLines: 0) }
+    // The texts grow with the content size category as UIKit's alert's do (its title is
+    // headline, its message footnote, its buttons body); Bezel's sizes at `.large` are a
+    // kiosk's (20, 16 and 20 pt, read at arm's length).
+    private var titleStyle: TextStyle { TextStyle(size: FontMetrics(forTextStyle: .headline).scaledValue(for: 20), weight: .bold, color: .label, alignment: .center, numberOfLines: 0) }
+    private var messageStyle: TextStyle { TextStyle(size: FontMetrics(forTextStyle: .footnote).scaledValue(for: 16), color: .label, alignment: .center, numberOfLines: 0) }
+    private var buttonTitleSize: Double { FontMetrics.default.scaledValue(for: 20) }
+    /// A button's height: 56 pt, or taller for a larger title (its line and 18 pt above and
+    /// below, as at the default size).
+    private var buttonHeight: Double { max(Self.buttonHeight, (buttonTitleSize * 1.25 + 31).rounded(.up)) }
+    /// Wider at the accessibility sizes (UIKit's alert widens too), within the screen.
+    private var preferredWidth: Double { ContentSizeCategory.current.isAccessibilityCategory ? Self.alertWidth * 1.5 : Self.alertWidth }
 
     private func textHeight(_ text: String?, _ style: TextStyle, width: Double) -> Double {
         guard let text, !text.isEmpty else { return 0 }
@@ -163,15 +176,15 @@ open class AlertController: ViewController {
     private func contentSize(in bounds: Rect) -> Size {
         switch preferredStyle {
         case .alert:
-            let w = min(Self.alertWidth, max(0, bounds.width - 2 * Self.padding))
+            let w = min(preferredWidth, max(0, bounds.width - 2 * Self.padding))
             let rows = sideBySide ? 1 : actions.count
-            let h = headerHeight(width: w) + Double(rows) * Self.buttonHeight
+            let h = headerHeight(width: w) + Double(rows) * buttonHeight
             return Size(width: w, height: min(h, max(0, bounds.height - 2 * Self.padding)))
         case .actionSheet:
             let w = min(Self.actionSheetWidth, max(0, bounds.width - 2 * Self.sheetMargin))
             let main = actions.filter { $0.style != .cancel }.count
             let hasCancel = actions.contains { $0.style == .cancel }
-            let h = headerHeight(width: w) + Double(main) * Self.buttonHeight + (hasCancel ? Self.sheetMargin + Self.buttonHeight : 0)
+            let h = headerHeight(width: w) + Double(main) * buttonHeight + (hasCancel ? Self.sheetMargin + buttonHeight : 0)
             return Size(width: w, height: min(h, max(0, bounds.height - 2 * Self.sheetMargin)))
         }
     }
@@ -181,38 +194,55 @@ open class AlertController: ViewController {
         let root = view
         for subview in root.subviews { subview.removeFromSuperview() }
         width = root.bounds.width > 0 ? root.bounds.width : Self.alertWidth
+        builtHeight = root.bounds.height
         let header = headerHeight(width: width)
         let card = View(name: "alertCard")
         card.backgroundColor = Self.cardColor
         card.cornerRadius = Self.cornerRadius
         card.clipsToBounds = true
         root.addSubview(card)
+        let ordered = orderedActions
+        let inCard = preferredStyle == .alert ? ordered : ordered.filter { $0.style != .cancel }
+        let hasCancelCard = preferredStyle == .actionSheet && ordered.last?.style == .cancel
+        let buttonsHeight = (sideBySide ? buttonHeight : Double(inCard.count) * buttonHeight) + (hasCancelCard ? Self.sheetMargin + buttonHeight : 0)
+        // Text taller than the room the buttons leave scrolls (UIKit's alert at large text
+        // sizes): the buttons stay where a finger finds them.
+        let room = root.bounds.height > 0 ? max(0, root.bounds.height - buttonsHeight) : header
+        let shownHeader = min(header, room)
         var y = 0.0
         let textWidth = width - 2 * Self.padding
         if header > 0 {
+            let textHolder: View
+            if shownHeader < header {
+                let scroller = ScrollView(frame: Rect(x: 0, y: 0, width: width, height: shownHeader))
+                scroller.name = "alertText"
+                scroller.contentSize = Size(width: width, height: header)
+                card.addSubview(scroller)
+                textHolder = scroller
+            } else {
+                textHolder = card
+            }
             y = Self.padding
             if let title, !title.isEmpty {
                 let h = textHeight(title, titleStyle, width: textWidth)
-                card.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: title, style: titleStyle))
+                textHolder.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: title, style: titleStyle))
                 y += h + 4
             }
             if let message, !message.isEmpty {
                 let h = textHeight(message, messageStyle, width: textWidth)
-                card.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: message, style: messageStyle))
+                textHolder.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: message, style: messageStyle))
             }
-            y = header
+            y = shownHeader
         }
-        let ordered = orderedActions
-        let inCard = preferredStyle == .alert ? ordered : ordered.filter { $0.style != .cancel }
         for (i, action) in inCard.enumerated() {
             let frame: Rect
             if sideBySide {
                 // Cancel (first) at the left, or at the right in a right-to-left language.
                 let w = width / 2
                 let column = view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? 1 - i : i
-                frame = Rect(x: Double(column) * w, y: y, width: w, height: Self.buttonHeight)
+                frame = Rect(x: Double(column) * w, y: y, width: w, height: buttonHeight)
             } else {
-                frame = Rect(x: 0, y: y + Double(i) * Self.buttonHeight, width: width, height: Self.buttonHeight)
+                frame = Rect(x: 0, y: y + Double(i) * buttonHeight, width: width, height: buttonHeight)
             }
             // Hairlines: one device pixel (the presenter's window's scale; the alert is built
             // when presented).
@@ -221,14 +251,14 @@ open class AlertController: ViewController {
             if sideBySide, i == 1 { card.addSubview(separator(Rect(x: width / 2, y: frame.minY, width: hairline, height: frame.height))) }
             card.addSubview(button(for: action, frame: frame))
         }
-        let cardHeight = sideBySide ? y + Self.buttonHeight : y + Double(inCard.count) * Self.buttonHeight
+        let cardHeight = sideBySide ? y + buttonHeight : y + Double(inCard.count) * buttonHeight
         card.frame = Rect(x: 0, y: 0, width: width, height: cardHeight)
         if preferredStyle == .actionSheet, let cancel = ordered.last, cancel.style == .cancel {
             let group = View(name: "alertCancelCard")
             group.backgroundColor = Self.cancelCardColor
             group.cornerRadius = Self.cornerRadius
             group.clipsToBounds = true
-            group.frame = Rect(x: 0, y: cardHeight + Self.sheetMargin, width: width, height: Self.buttonHeight)
+            group.frame = Rect(x: 0, y: cardHeight + Self.sheetMargin, width: width, height: buttonHeight)
             group.addSubview(button(for: cancel, frame: group.bounds))
             root.addSubview(group)
         }
@@ -247,7 +277,7 @@ open class AlertController: ViewController {
         button.name = action.title ?? "action"
         button.title = action.title
         let isBold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
-        button.titleStyle = TextStyle(size: 20, weight: isBold ? .bold : .regular, alignment: .center)
+        button.titleStyle = TextStyle(size: buttonTitleSize, weight: isBold ? .bold : .regular, alignment: .center)
         button.setTitleColor(action.style == .destructive ? Self.destructiveColor : view.tintColor, for: .normal)
         button.setBackgroundColor(Self.highlightColor, for: .highlighted)
         button.isEnabled = action.isEnabled
@@ -271,6 +301,6 @@ open class AlertController: ViewController {
     }
 
     open override func viewWillLayoutSubviews() {
-        if view.bounds.width != width { build() }
+        if view.bounds.width != width || view.bounds.height != builtHeight { build() }
     }
 }

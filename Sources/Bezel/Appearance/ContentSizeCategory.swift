@@ -64,6 +64,20 @@ extension TextStyle {
     }
 }
 
+extension TextStyle {
+    /// Resized to its text style's size at the current content size category: what a view
+    /// that `adjustsFontForContentSizeCategory` does on each change. False when the style has
+    /// no text style or is that size already (nothing to lay out again).
+    @MainActor
+    mutating func followContentSizeCategory() -> Bool {
+        guard let role = fontTextStyle else { return false }
+        let wanted = role.size(at: ContentSizeCategory.current)
+        guard size != wanted else { return false }
+        size = wanted
+        return true
+    }
+}
+
 /// UIKit's `UIFontMetrics`: scales an app's own sizes (a 22 pt title, a 60 pt row) as a text
 /// style scales with the content size category.
 public struct FontMetrics: Sendable {
@@ -77,14 +91,18 @@ public struct FontMetrics: Sendable {
     @MainActor
     public func scaledValue(for value: Double, compatibleWith traits: TraitCollection? = nil) -> Double {
         let category = traits?.preferredContentSizeCategory ?? ContentSizeCategory.current
-        return value * textStyle.size(at: category) / textStyle.size(at: .large)
+        let ratio = textStyle.size(at: category) / textStyle.size(at: .large)
+        // Exactly `value` at the default size (no rounding through the multiplication).
+        return ratio == 1 ? value : value * ratio
     }
 
-    /// `style` at its size scaled so (its text style kept).
+    /// `style` at its size scaled so (its text style kept); with `maximumPointSize`, no larger
+    /// than that (UIKit's `scaledFont(for:maximumPointSize:)`: text in a bar of fixed height).
     @MainActor
-    public func scaledStyle(for style: TextStyle, compatibleWith traits: TraitCollection? = nil) -> TextStyle {
+    public func scaledStyle(for style: TextStyle, maximumPointSize: Double? = nil, compatibleWith traits: TraitCollection? = nil) -> TextStyle {
         var scaled = style
         scaled.size = scaledValue(for: style.size, compatibleWith: traits)
+        if let maximumPointSize, scaled.size > maximumPointSize { scaled.size = max(style.size, maximumPointSize) }
         return scaled
     }
 }

@@ -10,9 +10,9 @@ open class Button: Control {
     }
 
     override func contentSizeCategoryDidChange() {
-        guard adjustsFontForContentSizeCategory, let role = titleStyle.fontTextStyle else { return }
-        let size = role.size(at: ContentSizeCategory.current)
-        if titleStyle.size != size { titleStyle.size = size }
+        guard adjustsFontForContentSizeCategory else { return }
+        var resized = titleStyle
+        if resized.followContentSizeCategory() { titleStyle = resized }
     }
 
     // Accessibility, UIKit's defaults: a button named by its title, else its image's label.

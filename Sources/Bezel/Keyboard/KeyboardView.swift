@@ -428,10 +428,12 @@ open class KeyboardView: View {
         context.stroke(lines, color: .label, style: stroke)
     }
 
-    /// Letters at half the key's height, words smaller; a label wider than its key shrinks to
+    /// Letters at half the key's height, words smaller, both growing with the content size
+    /// category (as body does) up to 70 % of the key; a label wider than its key shrinks to
     /// fit (the hide key on a narrow portrait panel).
-    private func labelStyle(_ key: Key, rowHeight: Double) -> TextStyle {
-        var style = TextStyle(size: (key.label.count > 2 ? 0.34 : 0.5) * rowHeight, color: .label, alignment: .center)
+    func labelStyle(_ key: Key, rowHeight: Double) -> TextStyle {
+        let base = TextStyle(size: (key.label.count > 2 ? 0.34 : 0.5) * rowHeight, color: .label, alignment: .center)
+        var style = FontMetrics.default.scaledStyle(for: base, maximumPointSize: 0.7 * rowHeight)
         guard key.label.count > 1 else { return style }
         let width = TextMetrics.layout.measureText(key.label, style: style, width: nil).width
         if width > key.frame.width - 6 { style.size = max(8, style.size * (key.frame.width - 6) / width) }

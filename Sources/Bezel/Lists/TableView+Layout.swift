@@ -131,15 +131,15 @@ extension TableView {
 
     /// A self-sizing row's height: the cell at the table's width, its content view as tall as
     /// its constraints make it (UIKit's `systemLayoutSizeFitting` with the width required and
-    /// the height at fitting priority). A content view without constraints gives 44, as
-    /// UIKit's does.
+    /// the height at fitting priority). A content view without constraints gives what the
+    /// standard labels need (44 at the default text size, as UIKit's does).
     func selfSizedHeight(of cell: TableViewCell) -> Double {
         cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: cell.frame.height)
         cell.layoutIfNeeded()
         let content = cell.contentView
         // Whole pixels up (the separator draws inside the row).
         return content.selfSizingFit(Size(width: content.bounds.width, height: 0), horizontal: .required, vertical: .fittingSizeLevel)?.height
-            ?? Self.defaultRowHeight
+            ?? cell.standardFittingHeight
     }
 
     func configure(_ cell: TableViewCell, at path: IndexPath) {

@@ -50,9 +50,30 @@ open class TableView: ScrollView {
     /// `automaticDimension`: each row as tall as its cell's constraints make its content
     /// view (UIKit's self-sizing cells), measured as the row is about to show, with
     /// `estimatedRowHeight` (or 44) until then; a cell whose constraints give no height gets 44.
+    /// Left at its default, rows grow with the content size category: above `.large` each
+    /// standard row is as tall as its text needs (UIKit's self-sizing cells).
     public var rowHeight = TableView.defaultRowHeight {
         didSet { if !((rowHeight.isFinite && rowHeight >= 0) || rowHeight == Self.automaticDimension) { rowHeight = oldValue; Diagnostics.report(.apiMisuse, "rowHeight must be finite and 0 or more, or automaticDimension; kept \(oldValue)") }
+                 if !isFollowingContentSizeCategory { rowHeightIsSet = true }
                  if rowHeight != oldValue { reloadData() } }
+    }
+    /// Whether the app gave `rowHeight` (then it is kept at every content size category).
+    private var rowHeightIsSet = false
+    private var isFollowingContentSizeCategory = false
+
+    /// A default `rowHeight` follows the category: 44 up to `.large` (every built-in size is
+    /// right there), self-sized rows above it.
+    private func followContentSizeCategory() {
+        guard !rowHeightIsSet else { return }
+        let wanted = ContentSizeCategory.current > .large ? Self.automaticDimension : Self.defaultRowHeight
+        guard rowHeight != wanted else { return }
+        isFollowingContentSizeCategory = true
+        rowHeight = wanted
+        isFollowingContentSizeCategory = false
+    }
+
+    override func contentSizeCategoryDidChange() {
+        followContentSizeCategory()
     }
 
     /// `rowHeight`, or 44 where it is `automaticDimension` and nothing was measured.
@@ -144,6 +165,7 @@ open class TableView: ScrollView {
             self.handleSwipe(recognizer as! PanGestureRecognizer)
         }
         addGestureRecognizer(swipeActionsGestureRecognizer)
+        followContentSizeCategory()
     }
 
     // MARK: Registration and reuse
@@ -176,6 +198,8 @@ open class TableView: ScrollView {
             cellPool.countCreated()
             cell = TableViewCell(style: .default, reuseIdentifier: identifier)
         }
+        // A cell that waited in the pool through a change of text size catches up.
+        cell.followContentSizeCategory()
         View.performWithoutAnimation {
             cell.frame = Rect(x: 0, y: cell.frame.minY, width: bounds.width, height: rowRect(indexPath)?.height ?? standardRowHeight)
         }

@@ -119,6 +119,7 @@ open class TableViewCell: View {
         case .value2: detailTextLabel = styled(.subheadline)
         }
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: TableView.defaultRowHeight))
+        textSizeCategory = ContentSizeCategory.current
         backgroundColor = .systemBackground
         selectedBackgroundView.backgroundColor = Self.defaultSelectedBackgroundColor
         selectedBackgroundView.alpha = 0
@@ -157,6 +158,30 @@ open class TableViewCell: View {
     }
 
     /// Clears the table's per-row state for reuse.
+    /// The labels' sizes at the current content size category (a cell may have waited in the
+    /// reuse pool, out of every window, through a change).
+    func followContentSizeCategory() {
+        guard textSizeCategory != ContentSizeCategory.current else { return }
+        textSizeCategory = ContentSizeCategory.current
+        textLabel.contentSizeCategoryDidChange()
+        detailTextLabel?.contentSizeCategoryDidChange()
+        setNeedsLayout()
+    }
+    /// The category the labels were last sized for (set in `init`).
+    private var textSizeCategory = ContentSizeCategory.large
+
+    /// UIKit's space above and below a standard cell's text: 11 pt (44 = 11 + 22 + 11 for
+    /// body's 17 pt line).
+    static let verticalPadding = 11.0
+
+    /// The height the standard parts need at their text sizes: their lines (1.25 x the size,
+    /// as `layoutSubviews` gives them) with the padding above and below, at least 44.
+    var standardFittingHeight: Double {
+        var lines = textLabel.style.size * 1.25
+        if style == .subtitle, let detail = detailTextLabel, !(detail.text ?? "").isEmpty { lines += detail.style.size * 1.25 }
+        return max(TableView.defaultRowHeight, (lines + 2 * Self.verticalPadding).rounded(.up))
+    }
+
     func resetForReuse() {
         View.performWithoutAnimation {
             isSelected = false

@@ -22,10 +22,11 @@ open class NavigationBar: View {
         set { backgroundColor = newValue }
     }
     /// The title's font and colour (UIKit's `titleTextAttributes`).
+    /// At `.large`; the title grows with the content size category up to what the bar holds.
     public var titleTextStyle = TextStyle(size: 28, color: .white, alignment: .center) {
-        didSet { titleLabel.style = titleTextStyle }
+        didSet { followContentSizeCategory() }
     }
-    /// The bar-button items' font.
+    /// The bar-button items' font (at `.large`, grown as the title is).
     public var itemTextStyle = TextStyle(size: 18, alignment: .center) {
         didSet { setNeedsItemRebuild() }
     }
@@ -56,6 +57,27 @@ open class NavigationBar: View {
         backButton.isHidden = true
         addSubview(titleLabel)
         addSubview(backButton)
+        backTitleStyle = backButton.titleStyle
+        followContentSizeCategory()
+    }
+
+    /// The back button's title style at `.large`.
+    private var backTitleStyle = TextStyle()
+
+    /// The bar's texts grow with the content size category (the title as headline, the items
+    /// as body) up to what its fixed height holds: 60 % of it for the title, 45 % for the
+    /// items (36 and 27 pt in the 60 pt bar). The bar keeps its height, as UIKit's does.
+    private func followContentSizeCategory() {
+        let height = bounds.height > 0 ? bounds.height : Self.height
+        let title = FontMetrics(forTextStyle: .headline).scaledStyle(for: titleTextStyle, maximumPointSize: height * 0.6)
+        if titleLabel.style != title { titleLabel.style = title }
+        let back = FontMetrics.default.scaledStyle(for: backTitleStyle, maximumPointSize: height * 0.45)
+        if backButton.titleStyle != back { backButton.titleStyle = back }
+    }
+
+    override func contentSizeCategoryDidChange() {
+        followContentSizeCategory()
+        setNeedsItemRebuild()
     }
 
     /// Shows `top` with a back button to `back` (nil: no back button).
@@ -115,7 +137,7 @@ open class NavigationBar: View {
         button.name = item.title ?? "barButtonItem"
         button.title = item.title
         button.image = item.image
-        var style = itemTextStyle
+        var style = FontMetrics.default.scaledStyle(for: itemTextStyle, maximumPointSize: (bounds.height > 0 ? bounds.height : Self.height) * 0.45)
         style.weight = item.style == .done ? .bold : style.weight
         button.titleStyle = style
         let color = item.tintColor ?? tintColor

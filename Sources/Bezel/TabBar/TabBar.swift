@@ -131,8 +131,11 @@ final class TabBarButton: Control {
             context.fillEllipse(in: imageRect.insetBy(dx: 8, dy: 8), color: color)
         }
         if let title = item.title, hasTitle {
-            context.drawText(title, in: Rect(x: bounds.minX + 2, y: imageRect.maxY + 2, width: max(0, bounds.width - 4), height: 18),
-                             style: TextStyle(size: 13, color: color, alignment: .center))
+            // 13 pt at `.large`, growing as caption 1 does up to 17 pt: what the 64 pt bar
+            // holds under the image (UIKit's bar keeps its height too).
+            let style = FontMetrics(forTextStyle: .caption1).scaledStyle(for: TextStyle(size: 13, color: color, alignment: .center), maximumPointSize: 17)
+            context.drawText(title, in: Rect(x: bounds.minX + 2, y: imageRect.maxY + 2, width: max(0, bounds.width - 4), height: max(18, (style.size * 1.3).rounded(.up))),
+                             style: style)
         }
         if let badge = item.badgeValue {
             let style = TextStyle(size: 13, weight: .bold, color: .white, alignment: .center)

@@ -14,9 +14,9 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     }
 
     override func contentSizeCategoryDidChange() {
-        guard adjustsFontForContentSizeCategory, let role = style.fontTextStyle else { return }
-        let size = role.size(at: ContentSizeCategory.current)
-        if style.size != size { style.size = size }
+        guard adjustsFontForContentSizeCategory else { return }
+        var resized = style
+        if resized.followContentSizeCategory() { style = resized }
     }
 
     // Accessibility, UIKit's defaults: named by its placeholder unless labelled, valued by its

@@ -9,9 +9,9 @@ open class Label: View {
     }
 
     override func contentSizeCategoryDidChange() {
-        guard adjustsFontForContentSizeCategory, let role = style.fontTextStyle else { return }
-        let size = role.size(at: ContentSizeCategory.current)
-        if style.size != size { style.size = size }
+        guard adjustsFontForContentSizeCategory else { return }
+        var resized = style
+        if resized.followContentSizeCategory() { style = resized }
     }
 
     // Accessibility, UIKit's defaults: an element read as its text.
