@@ -21,6 +21,8 @@ public final class CairoDrawingContext: DrawingContext {
     private(set) var textDrawnByCairo = 0
     /// `FontRegistry.generation` when `layouts` was last emptied for new fonts.
     private var fontGeneration = FontRegistry.generation
+    /// Bold Text as the cached layouts were shaped.
+    private var legibilityWeight = LegibilityWeight.current
     /// Bound on cached layouts (Bezel's choice: a few screens' worth of labels); when full,
     /// the cache is emptied and refills with what is on screen.
     static let layoutCacheLimit = 512
@@ -184,9 +186,9 @@ public final class CairoDrawingContext: DrawingContext {
         clipDidChange()
     }
 
-    /// `color` for the current style (a plain colour is itself).
+    /// `color` for the current style and contrast (a plain colour is itself).
     func resolve(_ color: Color) -> Color {
-        color.isDynamic ? color.resolved(in: userInterfaceStyle) : color
+        color.isDynamic ? color.resolved(in: userInterfaceStyle, contrast: AccessibilityContrast.current) : color
     }
 
     func setColor(_ color: Color) {
@@ -541,19 +543,13 @@ public final class CairoDrawingContext: DrawingContext {
     // MARK: Text
 
     private func font(for style: TextStyle) -> OpaquePointer {
-        let key = FontKey(family: style.family, size: style.size, weight: style.weight)
+        // One weight heavier while Bold Text is on (LegibilityWeight).
+        let key = FontKey(family: style.family, size: style.size, weight: style.weight.legible)
         if let font = fonts[key] { return font }
         let font = pango_font_description_new()!
         pango_font_description_set_family(font, style.family)
         pango_font_description_set_absolute_size(font, style.size * Double(bezel_pango_scale()))
-        let weight: PangoWeight
-        switch style.weight {
-        case .regular: weight = PANGO_WEIGHT_NORMAL
-        case .medium: weight = PANGO_WEIGHT_MEDIUM
-        case .semibold: weight = PANGO_WEIGHT_SEMIBOLD
-        case .bold: weight = PANGO_WEIGHT_BOLD
-        }
-        pango_font_description_set_weight(font, weight)
+        pango_font_description_set_weight(font, Self.pangoWeight(key.weight))
         fonts[key] = font
         return font
     }
@@ -563,10 +559,12 @@ public final class CairoDrawingContext: DrawingContext {
                               attributed: AttributedText? = nil) -> OpaquePointer {
         var key = LayoutKey(text: text, utf8Length: text.utf8.count, style: style, width: width, height: height)
         if let attributed { key.attributed = AttributedLayout(text: attributed, interfaceStyle: userInterfaceStyle) }
-        if fontGeneration != FontRegistry.generation {
+        if fontGeneration != FontRegistry.generation || legibilityWeight != LegibilityWeight.current {
             // Fonts were registered since these were shaped: a layout made with a fallback
-            // font for a family that now exists must be shaped again.
+            // font for a family that now exists must be shaped again. Bold Text switched:
+            // every layout's weight changed.
             fontGeneration = FontRegistry.generation
+            legibilityWeight = LegibilityWeight.current
             discardLayouts()
         } else if let cached = layouts[key] {
             return cached
@@ -808,7 +806,7 @@ public final class CairoDrawingContext: DrawingContext {
             var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
             if let family = a.family { attributes.append(pango_attr_family_new(family)) }
             if let size = a.size { attributes.append(pango_attr_size_new_absolute(units(size))) }
-            if let weight = a.weight { attributes.append(pango_attr_weight_new(Self.pangoWeight(weight))) }
+            if let weight = a.weight { attributes.append(pango_attr_weight_new(Self.pangoWeight(weight.legible))) }
             if let color = a.foregroundColor.map(resolve) {
                 attributes.append(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
                 attributes.append(pango_attr_foreground_alpha_new(max(1, channel(color.alpha))))

@@ -172,6 +172,8 @@ public final class Runtime {
         application.speechSynthesizer = voice
         if configuration.spokenMode { application.isSpokenModeRunning = true }
         application.isReduceMotionEnabled = configuration.reduceMotion
+        if configuration.highContrast { application.accessibilityContrast = .high }
+        if configuration.boldText { application.legibilityWeight = .bold }
         application.preferredContentSizeCategory = configuration.textSize
         do {
             application.keyComposer = try XKBComposer()

@@ -43,6 +43,10 @@ public struct RuntimeConfiguration: Sendable {
     /// Plugging a headset starts the spoken mode and unplugging stops it (`headset_speech`;
     /// EN 301 549 5.1.3.14: speech output through a personal headset).
     public var headsetStartsSpokenMode = true
+    /// High-contrast colours (`high_contrast=on`).
+    public var highContrast = false
+    /// Bold text (`bold_text=on`).
+    public var boldText = false
     /// Transitions cross-fade (`reduce_motion=on`).
     public var reduceMotion = false
     /// The content size category at start (`text_size`).

@@ -83,6 +83,8 @@ public struct RuntimeSetting: Sendable {
         .text("keyboard_layout", meaning: "XKB layout of keyboards and keypads (us, de, fr:azerty...)", default: "us") { c, v in c.keyboardLayout = v },
         .flag("spoken_mode", meaning: "on: the spoken mode (speech, keypad focus) runs from the start", default: "off") { c, on in c.spokenMode = on },
         .flag("headset_speech", meaning: "on: plugging a headset (the jack's SW_HEADPHONE_INSERT switch) starts the spoken mode, unplugging it stops it", default: "on") { c, on in c.headsetStartsSpokenMode = on },
+        .flag("high_contrast", meaning: "on: the system colours' high-contrast variants (Application.accessibilityContrast = .high)", default: "off") { c, on in c.highContrast = on },
+        .flag("bold_text", meaning: "on: every text one weight heavier (Application.legibilityWeight = .bold)", default: "off") { c, on in c.boldText = on },
         .flag("reduce_motion", meaning: "on: transitions cross-fade instead of sliding (Application.isReduceMotionEnabled)", default: "off") { c, on in c.reduceMotion = on },
         RuntimeSetting(key: "text_size", meaning: "the content size category: extraSmall ... large ... accessibilityExtraExtraExtraLarge", defaultValue: "large") { c, v in
             guard let category = ContentSizeCategory.named(v) else { return "one of " + ContentSizeCategory.allCases.map(\.name).joined(separator: ", ") }

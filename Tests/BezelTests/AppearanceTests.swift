@@ -33,12 +33,13 @@ import BezelCairo
         #expect(Color(light: .black, dark: .white) == ink)
         #expect(Color(light: .black, dark: .gray) != ink)
         #expect(ink != .black, "a dynamic colour is not its light resolution")
-        // The provider is asked once per style, when the colour is made.
-        var asked: [UserInterfaceStyle] = []
-        let counted = Color { traits in asked.append(traits.userInterfaceStyle); return .red }
+        // The provider is asked once per appearance (each style, at normal and high contrast),
+        // when the colour is made.
+        var asked: [String] = []
+        let counted = Color { traits in asked.append("\(traits.userInterfaceStyle) \(traits.accessibilityContrast)"); return .red }
         _ = counted.resolved(with: .dark)
         _ = counted.resolved(with: .light)
-        #expect(asked == [.light, .dark])
+        #expect(asked == ["light unspecified", "dark unspecified", "light high", "dark high"])
     }
 
     @Test func systemColoursHaveUIKitsValuesInBothStyles() {

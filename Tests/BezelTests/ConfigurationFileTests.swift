@@ -38,6 +38,12 @@ extension RuntimeConfigurationTests {
             backlight = rpi_backlight
             admin_gesture = on
             log_level = debug
+            spoken_mode = yes
+            headset_speech = off
+            high_contrast = ON
+            bold_text = 1
+            reduce_motion = true
+            text_size = accessibilityLarge
 
             """)
         defer { unlink(path) }
@@ -47,6 +53,7 @@ extension RuntimeConfigurationTests {
         #expect(c.drm.mode?.refreshHz == 60 && c.inputDevices == ["/dev/input/event2", "/dev/input/event5"])
         #expect(c.idle.dimAfter == 30 && c.idle.offAfter == 0 && abs(c.idle.dimLevel - 0.15) < 1e-9 && c.idle.backlight == "rpi_backlight")
         #expect(c.adminGesture && c.logLevel == .debug)
+        #expect(c.spokenMode && !c.headsetStartsSpokenMode && c.highContrast && c.boldText && c.reduceMotion && c.textSize == .accessibilityLarge)
         setenv("BEZEL_ROTATION", "180", 1)
         c = try RuntimeConfiguration.load(file: path, requireFile: true)
         #expect(c.rotation == .upsideDown, "the environment wins over the file")
@@ -67,6 +74,8 @@ extension RuntimeConfigurationTests {
             ("image_pixel_limit = 1e9\n", ":1: image_pixel_limit = 1e9: expected a number of pixels from 1 to 268435456"),
             ("dim_level = 150\n", ":1: dim_level = 150: expected a percentage from 0 to 100"),
             ("admin_gesture = maybe\n", ":1: admin_gesture = maybe: expected on or off"),
+            ("high_contrast = dark\n", ":1: high_contrast = dark: expected on or off"),
+            ("text_size = huge\n", ":1: text_size = huge: expected one of extraSmall, small"),
             ("rotation = 90\nrotation = 180\n", ":2: rotation is already set on line 1"),
             ("touch_matrix = 1 0 nan 0 1 0\n", ":1: touch_matrix = 1 0 nan 0 1 0: expected six numbers"),
             ("\u{FF}\u{FE}garbage\u{0}\n", ":1: expected key = value"),

@@ -10,25 +10,31 @@ extension Application {
             let before = ContentSizeCategory.current
             guard newValue != before else { return }
             ContentSizeCategory.current = newValue
-            for window in windows { window.contentSizeCategoryChanged(from: before) }
+            for window in windows {
+                window.displaySettingChanged(resizesText: true) { $0.preferredContentSizeCategory = before }
+            }
         }
     }
 }
 
 extension View {
-    /// Top down: each view adjusts its text, lays out again, and hears the change (its
-    /// controller first).
-    func contentSizeCategoryChanged(from before: ContentSizeCategory) {
+    /// A process-wide display setting changed (text size, contrast, bold text). Top down: each
+    /// view adjusts its text (`resizesText`: and lays out again), redraws, and hears the
+    /// change with its previous traits (`previous` turns the current ones back), its
+    /// controller first.
+    func displaySettingChanged(resizesText: Bool, previous: (inout TraitCollection) -> Void) {
         var pending: [View] = [self]
         while let view = pending.popLast() {
-            var previous = view.traitCollection
-            previous.preferredContentSizeCategory = before
-            view.contentSizeCategoryDidChange()
-            view.invalidateIntrinsicContentSize()
-            view.setNeedsLayout()
+            var before = view.traitCollection
+            previous(&before)
+            if resizesText {
+                view.contentSizeCategoryDidChange()
+                view.invalidateIntrinsicContentSize()
+                view.setNeedsLayout()
+            }
             view.setNeedsDisplay()
-            view.owningViewController?.traitCollectionDidChange(previous)
-            view.traitCollectionDidChange(previous)
+            view.owningViewController?.traitCollectionDidChange(before)
+            view.traitCollectionDidChange(before)
             pending.append(contentsOf: view.subviews.reversed())
         }
     }

@@ -29,13 +29,29 @@ public struct TraitCollection: Hashable, Sendable {
     public var language: String?
     /// How large the user wants text (UIKit's); `.large` by default.
     public var preferredContentSizeCategory: ContentSizeCategory
+    /// Normal or high contrast (UIKit's `accessibilityContrast`: Increase Contrast).
+    public var accessibilityContrast: AccessibilityContrast
+    /// Regular or bold text (UIKit's `legibilityWeight`: Bold Text).
+    public var legibilityWeight: LegibilityWeight
 
     public init(userInterfaceStyle: UserInterfaceStyle = .unspecified, layoutDirection: TraitEnvironmentLayoutDirection = .unspecified,
-                language: String? = nil, preferredContentSizeCategory: ContentSizeCategory = .large) {
+                language: String? = nil, preferredContentSizeCategory: ContentSizeCategory = .large,
+                accessibilityContrast: AccessibilityContrast = .unspecified, legibilityWeight: LegibilityWeight = .unspecified) {
         self.userInterfaceStyle = userInterfaceStyle
         self.layoutDirection = layoutDirection
         self.language = language
         self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.accessibilityContrast = accessibilityContrast
+        self.legibilityWeight = legibilityWeight
+    }
+
+    /// A view's traits: its style, direction and language with the process-wide ones (text
+    /// size, contrast, weight) as they are now.
+    @MainActor
+    static func current(style: UserInterfaceStyle, direction: UserInterfaceLayoutDirection, language: String?) -> TraitCollection {
+        TraitCollection(userInterfaceStyle: style, layoutDirection: .init(direction), language: language,
+                        preferredContentSizeCategory: ContentSizeCategory.current,
+                        accessibilityContrast: AccessibilityContrast.current, legibilityWeight: LegibilityWeight.current)
     }
 
     /// What dynamic colours are resolved with when nothing says otherwise: light, as UIKit.

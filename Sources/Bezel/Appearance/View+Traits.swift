@@ -3,8 +3,7 @@ extension View {
     /// language and that language's direction.
     public var traitCollection: TraitCollection {
         let language = language
-        return TraitCollection(userInterfaceStyle: resolvedStyle, layoutDirection: .init(Localization.layoutDirection(of: language)), language: language,
-                               preferredContentSizeCategory: ContentSizeCategory.current)
+        return .current(style: resolvedStyle, direction: Localization.layoutDirection(of: language), language: language)
     }
 
     /// What the view inherits: its superview's style, or for a window its application's.

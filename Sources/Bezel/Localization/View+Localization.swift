@@ -57,8 +57,7 @@ extension View {
         let directionBefore = Localization.layoutDirection(of: before), directionAfter = Localization.layoutDirection(of: after)
         var pending: [View] = [self]
         while let view = pending.popLast() {
-            let previous = TraitCollection(userInterfaceStyle: view.resolvedStyle, layoutDirection: .init(directionBefore), language: before,
-                                           preferredContentSizeCategory: ContentSizeCategory.current)
+            let previous = TraitCollection.current(style: view.resolvedStyle, direction: directionBefore, language: before)
             view.localizedContentDidChange()
             if directionBefore != directionAfter, view.semanticContentAttribute == .unspecified {
                 view.layoutEngineIfCreated?.layoutDirectionChanged(of: view)

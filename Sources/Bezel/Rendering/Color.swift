@@ -9,6 +9,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// plain value: copying one (in every TextStyle, layout and shape-cache key) costs no
     /// reference counting. A reference here cost M1+M2 3.9 % more instructions (callgrind).
     var dark: DarkComponents?
+    /// A dynamic colour's high-contrast variants: an index into `HighContrastVariants` (0:
+    /// none). Two bytes in the struct's padding: a colour is as large as without them.
+    var highContrast: UInt16 = 0
 
     /// The light components only (equal colours have equal ones): colours are hashed in every
     /// text layout and shape-cache lookup, and hashing the dark half too cost 0.05 % of M1.
@@ -66,6 +69,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             dark.alpha = result.alpha
             result.dark = dark
         }
+        if highContrast != 0 { result.highContrast = HighContrastVariants.mapped(highContrast) { $0.withAlpha(alpha) } }
         return result
     }
 
@@ -77,6 +81,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             dark.alpha = Color(red: 0, green: 0, blue: 0, alpha: dark.alpha * factor).alpha
             result.dark = dark
         }
+        if highContrast != 0 { result.highContrast = HighContrastVariants.mapped(highContrast) { $0.multiplyingAlpha(by: factor) } }
         return result
     }
 

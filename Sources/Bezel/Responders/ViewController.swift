@@ -168,9 +168,7 @@ open class ViewController: Responder {
         let language = view.language
         defer { languageShown = language }
         guard let before = languageShown, before != language else { return }
-        traitCollectionDidChange(TraitCollection(userInterfaceStyle: view.resolvedStyle,
-                                                 layoutDirection: .init(Localization.layoutDirection(of: before)), language: before,
-                                                 preferredContentSizeCategory: ContentSizeCategory.current))
+        traitCollectionDidChange(.current(style: view.resolvedStyle, direction: Localization.layoutDirection(of: before), language: before))
     }
 
     /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`, forwarded to
