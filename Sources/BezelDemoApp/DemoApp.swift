@@ -5,7 +5,8 @@ import Bezel
 /// a clock in the navigation bar, and the gesture playground, the 10,000-row table, the
 /// settings (with a Reset bar-button item confirmed by an alert), the motion screen
 /// (springs and an interruptible animator), a form (text fields, a PIN on a number pad,
-/// a note; the on-screen keyboard) and charts drawn with paths one tap away.
+/// a note; the on-screen keyboard), charts drawn with paths and the accessibility switches
+/// (larger text, high contrast, bold text, reduced motion, speech) one tap away.
 @MainActor
 public final class DemoApp {
     public let application: Application
@@ -18,6 +19,7 @@ public final class DemoApp {
     public let motion = MotionViewController()
     public let form = FormViewController()
     public let charts = ChartsViewController()
+    public let accessibility: AccessibilityViewController
     public let clock: MinuteClock
     /// What the app reports (a tile pressed, a row selected), for the log.
     public var log: (String) -> Void = { print($0) }
@@ -26,6 +28,7 @@ public final class DemoApp {
 
     public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay) {
         self.application = application
+        accessibility = AccessibilityViewController(application: application)
         // The demo's strings (Localizable.xcstrings in its resource folder; from a source
         // checkout Assets/Demo, which is not ResourceBundle.main).
         if Localization.source == nil, let bundle = DemoResources.bundle { Localization.source = bundle }
@@ -49,6 +52,7 @@ public final class DemoApp {
         settings.onReport = { [unowned self] line in self.log(line) }
         form.onReport = { [unowned self] line in self.log(line) }
         charts.onReport = { [unowned self] line in self.log(line) }
+        accessibility.onReport = { [unowned self] line in self.log(line) }
         navigation.onTransitionFinished = { [unowned self] top in self.log("showing \(top.title ?? "?")") }
         appDelegate.log = { [unowned self] line in self.log(line) }
         application.delegate = appDelegate
@@ -73,6 +77,7 @@ public final class DemoApp {
         case "Motion": motion
         case "Form": form
         case "Charts": charts
+        case "Accessibility": accessibility
         default: nil
         }
         guard let screen, navigation.topViewController !== screen else { return }

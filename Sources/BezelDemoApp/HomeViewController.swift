@@ -1,11 +1,11 @@
 import Bezel
 
 /// The home screen, in the look of the standard kiosk scene: a `CollectionView` grid of
-/// 6 x 4 tiles (120 x 80 on an 800 x 480 panel) (the first six open the other screens, the rest report their
+/// 6 x 4 tiles (120 x 80 on an 800 x 480 panel) (the first seven open the other screens, the rest report their
 /// press in the title), a brightness slider and a switch at the bottom.
 @MainActor
 public final class HomeViewController: ViewController, CollectionViewDataSource, CollectionViewDelegate {
-    static let names = ["Gestures", "List", "Settings", "Motion", "Form", "Charts"]
+    static let names = ["Gestures", "List", "Settings", "Motion", "Form", "Charts", "Accessibility"]
     static let tileCount = 24
     /// The tiles' grid: six columns 80 high, 12 pt apart, from (16, 16) (the standard scene's:
     /// 120 wide on an 800-point panel, wider on a wider one).
@@ -14,7 +14,7 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
                                                                  insets: EdgeInsets(top: 16, left: 16, bottom: 0, right: 4)))
     public private(set) var slider = Slider(frame: .zero)
     public private(set) var toggle = Switch(frame: .zero)
-    /// Opens a screen by name ("Gestures", "List", "Settings", "Motion", "Form", "Charts").
+    /// Opens a screen by name ("Gestures", "List", "Settings", "Motion", "Form", "Charts", "Accessibility").
     var open: ((String) -> Void)?
     /// Called with a plain tile's number when it is pressed.
     var onItem: ((Int) -> Void)?

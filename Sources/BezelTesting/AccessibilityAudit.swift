@@ -19,7 +19,10 @@ public struct AccessibilityAuditType: OptionSet, Sendable {
     public static let elementDetection = AccessibilityAuditType(rawValue: 1 << 3)
     /// A view covering the screen while the elements under it are still read.
     public static let modal = AccessibilityAuditType(rawValue: 1 << 4)
-    public static let all: AccessibilityAuditType = [.sufficientElementDescription, .hitRegion, .contrast, .elementDetection, .modal]
+    /// Text that follows the text size (`adjustsFontForContentSizeCategory`) cut off at the
+    /// largest accessibility size (Xcode's `textClipped`).
+    public static let textClipped = AccessibilityAuditType(rawValue: 1 << 5)
+    public static let all: AccessibilityAuditType = [.sufficientElementDescription, .hitRegion, .contrast, .elementDetection, .modal, .textClipped]
 }
 
 /// One problem the audit found.
@@ -73,6 +76,7 @@ extension AppHarness {
         }
         if types.contains(.contrast) { issues += contrastIssues() }
         if types.contains(.modal) { issues += modalIssues() }
+        if types.contains(.textClipped) { issues += clippedTextIssues() }
         return issues
     }
 
@@ -87,6 +91,43 @@ extension AppHarness {
             pending.append(contentsOf: view.subviews)
         }
         return found
+    }
+
+    /// At the largest accessibility size (set for the check, then put back): every label and
+    /// button title that grows with the text size, measured against the room it has. Text
+    /// that shrinks to fit (`adjustsFontSizeToFitWidth`) does not clip.
+    private func clippedTextIssues() -> [AccessibilityIssue] {
+        let before = application.preferredContentSizeCategory
+        application.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        defer {
+            application.preferredContentSizeCategory = before
+            _ = render()
+        }
+        _ = render()
+        var texts: [(View, String, TextStyle, Size)] = []
+        for label in visibleViews(of: Label.self) where label.adjustsFontForContentSizeCategory && !label.adjustsFontSizeToFitWidth {
+            if let text = label.text, !text.isEmpty { texts.append((label, text, label.style, label.bounds.size)) }
+        }
+        for button in visibleViews(of: Button.self) where button.adjustsFontForContentSizeCategory {
+            if let title = button.title, !title.isEmpty { texts.append((button, title, button.titleStyle, button.bounds.size)) }
+        }
+        // Measured as drawn (the harness's text backend).
+        guard let measurer = TextMetrics.measurer else { return [] }
+        var issues: [AccessibilityIssue] = []
+        for (view, text, style, room) in texts {
+            let wraps = style.numberOfLines != 1
+            var needed = measurer.measureText(text, style: style, width: wraps ? room.width : nil)
+            if style.numberOfLines > 1 {
+                let lines = measurer.measureText("X", style: style, width: nil).height * Double(style.numberOfLines)
+                needed.height = min(needed.height, lines)
+                if measurer.measureText(text, style: style, width: room.width).height > lines + 0.5 { needed.width = .infinity }
+            }
+            if needed.width > room.width + 0.5 || needed.height > room.height + 0.5 {
+                issues.append(AccessibilityIssue(type: .textClipped, element: view.name ?? text,
+                    message: "\"\(text)\" needs \(Int(needed.width.isFinite ? needed.width : 0))x\(Int(needed.height)) pt at the largest text size, it has \(Int(room.width))x\(Int(room.height))"))
+            }
+        }
+        return issues
     }
 
     /// Labels' and buttons' text against the pixels drawn under it: the commonest colour in

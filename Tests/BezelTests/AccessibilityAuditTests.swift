@@ -33,18 +33,26 @@ import BezelDemoApp
         lost.name = "lost"
         lost.setTitleColor(.black, for: .normal)
         wrapper.addSubview(lost)
-        for view in [gear, faint, tiny, wrapper] as [View] { screen.view.addSubview(view) }
+        // Text that grows with the text size, in a box of one line of the default size.
+        let clipped = Label(frame: Rect(x: 20, y: 220, width: 300, height: 24), text: "Departures", style: .preferred(forTextStyle: .body))
+        clipped.adjustsFontForContentSizeCategory = true
+        clipped.name = "clipped"
+        for view in [gear, faint, tiny, wrapper, clipped] as [View] { screen.view.addSubview(view) }
         let issues = harness.performAccessibilityAudit()
         #expect(issues.contains { $0.type == .sufficientElementDescription && $0.element == "gear" }, "\(issues)")
         #expect(issues.contains { $0.type == .contrast && $0.element == "faint" }, "\(issues)")
         #expect(issues.contains { $0.type == .hitRegion && $0.element == "tiny" && $0.message == "a 20x20 pt target, under 44 pt" }, "\(issues)")
         #expect(issues.contains { $0.type == .elementDetection && $0.element == "lost" }, "\(issues)")
         #expect(!issues.contains { $0.element == "faint" && $0.type != .contrast })
+        let clip = issues.first { $0.type == .textClipped }
+        #expect(clip?.element == "clipped" && clip?.message.hasSuffix("at the largest text size, it has 300x24") == true, "\(issues)")
+        #expect(harness.application.preferredContentSizeCategory == .large && clipped.style.size == 17, "the size is put back")
         // Fixed: labelled, darker, bigger, reachable.
         gear.accessibilityLabel = "Settings"
         faint.textColor = .black
         tiny.frame.size = Size(width: 44, height: 44)
         wrapper.accessibilityElementsHidden = false
+        clipped.frame.size.height = 80
         #expect(harness.performAccessibilityAudit().isEmpty, "\(harness.performAccessibilityAudit())")
     }
 
@@ -75,11 +83,16 @@ import BezelDemoApp
             return made.window
         }
         let app = try #require(demo)
-        for screen in ["Home", "Gestures", "List", "Settings", "Motion", "Form", "Charts"] {
-            if screen != "Home" { app.open(screen); harness.wait(1) }
-            let issues = harness.performAccessibilityAudit()
-            #expect(issues.isEmpty, "\(screen): \(issues)")
-            if screen != "Home" { app.navigation.popViewController(animated: false); harness.wait(0.1) }
+        // In the normal look and in high contrast.
+        for contrast in [AccessibilityContrast.normal, .high] {
+            harness.application.accessibilityContrast = contrast
+            for screen in ["Home", "Gestures", "List", "Settings", "Motion", "Form", "Charts", "Accessibility"] {
+                if screen != "Home" { app.open(screen); harness.wait(1) }
+                let issues = harness.performAccessibilityAudit()
+                #expect(issues.isEmpty, "\(screen) (\(contrast)): \(issues)")
+                if screen != "Home" { app.navigation.popViewController(animated: false); harness.wait(0.1) }
+            }
         }
+        harness.application.accessibilityContrast = .normal
     }
 }

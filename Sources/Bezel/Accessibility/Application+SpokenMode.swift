@@ -21,4 +21,12 @@ extension Application {
             notificationCenter.post(name: Self.spokenModeStatusDidChangeNotification, object: self)
         }
     }
+
+    /// Starts the spoken mode when it is off and `spokenModeStartKey` goes down (true: the
+    /// key was taken).
+    func startSpokenModeIfAsked(by key: Press.Key, isDown: Bool) -> Bool {
+        guard isDown, let start = spokenModeStartKey, key.code == start.code, !isSpokenModeRunning else { return false }
+        isSpokenModeRunning = true
+        return true
+    }
 }

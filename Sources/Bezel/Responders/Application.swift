@@ -85,6 +85,10 @@ open class Application: Responder {
 
     /// The spoken mode once made (Accessibility/Application+SpokenMode.swift).
     @exclusivity(unchecked) var spokenModeIfMade: SpokenMode?
+    /// The key that starts the spoken mode while it is off: a keypad's Help key (KEY_HELP,
+    /// EZ Access's way in: a customer who cannot see the screen finds the key by touch). While
+    /// the mode runs, the same key says the focused element's hint. nil: no key starts it.
+    public var spokenModeStartKey: Press.Key? = Press.Key(code: 138)
     /// The spoken mode's voice: the runtime installs a speech engine (BezelSpeech's
     /// espeak-ng); nil: a `SpeechLog`, which says nothing.
     public var speechSynthesizer: (any SpeechSynthesizing)? {
@@ -266,7 +270,8 @@ open class Application: Responder {
     /// Entry point of key and button input from a backend: `isDown` true for a press, false for a release.
     public func handleKey(_ key: Press.Key, isDown: Bool, timestamp: TimeInterval? = nil) {
         if isDown { userDidSomething(at: timestamp ?? clock.now) }
-        // The spoken mode's keys first (Accessibility/SpokenMode.swift).
+        // The spoken mode's keys first (Accessibility/SpokenMode.swift); its start key while off.
+        if startSpokenModeIfAsked(by: key, isDown: isDown) { return }
         if let spokenModeIfMade, spokenModeIfMade.isRunning, spokenModeIfMade.handleKey(key, isDown: isDown) { return }
         // Media keys (a keyboard's, an IR remote's through the kernel's rc-core) are
         // remote-control events, as on iOS, not presses.
