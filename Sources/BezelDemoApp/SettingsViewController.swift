@@ -66,6 +66,10 @@ public final class SettingsViewController: ViewController {
             let value = DemoTheme.label("", frame: .zero, size: 18, color: DemoTheme.secondaryText)
             control.name = name
             value.name = name + " value"
+            // The control is the row's element: named by the row, valued by itself (the label
+            // and the value line beside it would say the same again).
+            label.isAccessibilityElement = false
+            value.isAccessibilityElement = false
             for subview in [label, control, value] {
                 subview.translatesAutoresizingMaskIntoConstraints = false
                 view.addSubview(subview)

@@ -75,7 +75,9 @@ import Glibc
         let small = try Self.downsampled(display.framebuffer, by: 2)
         let far = Self.differing(small, golden, tolerance: 64)
         #expect(far < 800 * 480 / 100, "\(far) pixels differ by more than 64")   // measured: 2,682
-        #expect(Self.differing(small, golden, tolerance: 160) < 400)            // measured: 284
+        // Measured: 433 (284 before the seventh tile took the 13-letter "Accessibility": more
+        // glyph edges, hinted differently at each size).
+        #expect(Self.differing(small, golden, tolerance: 160) < 500)
         // A tap in points reaches the same tile as at scale 1.
         var opened: [String] = []
         demo.log = { opened.append($0) }

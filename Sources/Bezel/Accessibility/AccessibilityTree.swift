@@ -77,3 +77,20 @@ public enum AccessibilityTree {
         return sorted.map(\.0)
     }
 }
+
+extension AccessibilityTree {
+    /// Whether two nodes are the same element: the same object, or two elements a container
+    /// made for the same part of itself (containers such as a segmented control make their
+    /// elements anew when asked: the same container, frame and label are the same segment).
+    static func isSame(_ a: any AccessibilityNode, _ b: any AccessibilityNode) -> Bool {
+        if a === b { return true }
+        guard let x = a as? AccessibilityElement, let y = b as? AccessibilityElement,
+              let container = x.accessibilityContainer, container === y.accessibilityContainer else { return false }
+        return x.accessibilityFrameInContainerSpace == y.accessibilityFrameInContainerSpace && x.accessibilityLabel == y.accessibilityLabel
+    }
+
+    /// Where `node` is in `elements`, by `isSame`.
+    static func index(of node: any AccessibilityNode, in elements: [any AccessibilityNode]) -> Int? {
+        elements.firstIndex { $0 === node } ?? elements.firstIndex { isSame($0, node) }
+    }
+}

@@ -76,14 +76,16 @@ public final class SpokenMode {
         say(element)
     }
 
-    /// The next (or previous) element in reading order; at either end the focus stays, and
-    /// is said again (VoiceOver's end-of-screen behaviour, without its sound).
+    /// The next (or previous) element in reading order, scrolling on at the edge of a scroll
+    /// view (SpokenMode+Scrolling.swift); at either end the focus stays, and is said again
+    /// (VoiceOver's end-of-screen behaviour, without its sound).
     public func moveFocus(forward: Bool) {
         let all = elements()
         guard !all.isEmpty else { return moveFocus(to: nil) }
-        guard let current = focusedElement, let index = all.firstIndex(where: { $0 === current }) else {
+        guard let current = focusedElement, let index = AccessibilityTree.index(of: current, in: all) else {
             return moveFocus(to: forward ? all.first : all.last)
         }
+        if scrollOnward(from: current, forward: forward, in: all, at: index) { return }
         let next = forward ? min(all.count - 1, index + 1) : max(0, index - 1)
         moveFocus(to: all[next])
     }
@@ -91,16 +93,19 @@ public final class SpokenMode {
     /// Does what a tap on the focused element does.
     public func activate() {
         guard let element = focusedElement else { return }
-        if element.accessibilityActivate() {
-            afterAction()
-            return
+        let valueBefore = element.accessibilityValue
+        if !element.accessibilityActivate() {
+            // VoiceOver's way: a tap at the activation point, through the touch pipeline.
+            let point = element.accessibilityActivationPoint
+            let finger = SpokenMode.activationFinger
+            application.handleTouchFrame(TouchFrame([.down(finger, at: point)], timestamp: application.clock.now))
+            application.handleTouchFrame(TouchFrame([.up(finger, at: point)], timestamp: application.clock.now))
         }
-        // VoiceOver's way: a tap at the activation point, through the touch pipeline.
-        let point = element.accessibilityActivationPoint
-        let finger = SpokenMode.activationFinger
-        application.handleTouchFrame(TouchFrame([.down(finger, at: point)], timestamp: application.clock.now))
-        application.handleTouchFrame(TouchFrame([.up(finger, at: point)], timestamp: application.clock.now))
         afterAction()
+        // A switch turned, a segment chosen: its new value is said (VoiceOver's "on").
+        if focusedElement === element, let value = element.accessibilityValue, value != valueBefore, !value.isEmpty {
+            speak(Utterance(value, language: SpokenDescription.language(of: element)))
+        }
     }
     /// The finger number of the spoken mode's taps: far from a touchscreen's slots.
     static let activationFinger = 1_000
@@ -156,7 +161,7 @@ public final class SpokenMode {
     /// After an activation the screen may have changed: keep the focus if its element is still
     /// shown, else the first one (a pushed screen posts `.screenChanged` as well).
     private func afterAction() {
-        if let current = focusedElement, elements().contains(where: { $0 === current }) {
+        if let current = focusedElement, AccessibilityTree.index(of: current, in: elements()) != nil {
             placeRing()
         }
     }
@@ -187,7 +192,7 @@ public final class SpokenMode {
         case .layoutChanged:
             if let target = argument as? any AccessibilityNode {
                 moveFocus(to: target)
-            } else if let current = focusedElement, elements().contains(where: { $0 === current }) {
+            } else if let current = focusedElement, AccessibilityTree.index(of: current, in: elements()) != nil {
                 placeRing()
             } else {
                 moveFocus(to: elements().first)

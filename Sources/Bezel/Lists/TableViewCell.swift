@@ -6,12 +6,33 @@
 /// `dequeueReusableCell(withIdentifier:for:)` after `prepareForReuse()`.
 @MainActor
 open class TableViewCell: View {
-    // Accessibility, UIKit's defaults: a cell is one element, read as its labels (and an
-    // accessory view's) joined, selected when it is; a control in `accessoryView` stays an
-    // element of its own (a settings switch).
-    override var defaultIsAccessibilityElement: Bool { accessoryView.map { !$0.isAccessibilityElement } ?? true }
+    // Accessibility, UIKit's defaults: a cell is one element, read as its labels joined,
+    // valued by its place in its section ("row 3 of 40"), selected when it is. A control in
+    // `accessoryView` stays an element of its own (a settings switch, a button): the cell is
+    // then read as two, its text and the control after it.
+    override var defaultIsAccessibilityElement: Bool { !hasAccessoryElement }
     override var defaultAccessibilityLabel: String? { contentView.joinedSubviewLabels }
+    override var defaultAccessibilityValue: String? { positionDescription }
     override var defaultAccessibilityTraits: AccessibilityTraits { isSelected ? .selected : [] }
+    override var defaultAccessibilityElements: [any AccessibilityNode]? {
+        guard hasAccessoryElement, let accessoryView else { return nil }
+        let text = textElement ?? AccessibilityElement(accessibilityContainer: self)
+        textElement = text
+        text.accessibilityLabel = contentView.joinedSubviewLabels
+        text.accessibilityValue = positionDescription
+        text.accessibilityTraits = isSelected ? .selected : []
+        text.accessibilityFrameInContainerSpace = contentView.frame
+        return [text, accessoryView]
+    }
+    /// The element standing for the text beside an accessory control (kept: the focus knows it
+    /// again).
+    private var textElement: AccessibilityElement?
+    private var hasAccessoryElement: Bool { accessoryView?.isAccessibilityElement == true }
+    /// "Row 3 of 40" in the cell's language, while a table shows it.
+    private var positionDescription: String? {
+        guard let tableView, let path = tableView.indexPath(for: self) else { return nil }
+        return Localization.bezelString("Row %lld of %lld", filling: [path.row + 1, tableView.numberOfRows(inSection: path.section)], language: language)
+    }
 
     /// UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Sendable {
