@@ -37,7 +37,7 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
         tableView.name = "listTable"
         tableView.frame = view.bounds
         tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        tableView.rowHeight = Self.rowHeight
+        followTextSize()
         tableView.backgroundColor = DemoTheme.background
         tableView.register(OrderCell.self, forCellReuseIdentifier: OrderCell.identifier)
         let header = View(frame: Rect(x: 0, y: 0, width: 800, height: 44))
@@ -51,6 +51,18 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
         tableView.delegate = self
         tableView.dataSource = self
         view.addSubview(tableView)
+    }
+
+    /// 56-point rows at the default text size; above it each row as tall as its two lines
+    /// need (self-sized, as UIKit's rows grow).
+    private func followTextSize() {
+        let wanted = view.traitCollection.preferredContentSizeCategory > .large ? TableView.automaticDimension : Self.rowHeight
+        if tableView.rowHeight != wanted { tableView.rowHeight = wanted }
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { followTextSize() }
     }
 
     // MARK: Data source
@@ -119,8 +131,13 @@ final class OrderCell: TableViewCell {
     required init(style: CellStyle, reuseIdentifier: String?) {
         super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
         backgroundColor = DemoTheme.tile
-        textLabel.style = TextStyle(size: 20, color: DemoTheme.text)
-        detailTextLabel?.style = TextStyle(size: 14, color: DemoTheme.secondaryText)
+        // Title 3 and subheadline (20 and 15 pt at the default size), growing with the text size.
+        var text = TextStyle.preferred(forTextStyle: .title3)
+        text.color = DemoTheme.text
+        textLabel.style = text
+        var detail = TextStyle.preferred(forTextStyle: .subheadline)
+        detail.color = DemoTheme.secondaryText
+        detailTextLabel?.style = detail
         separatorInset.left = 24
         selectButton.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onSelect?(self.number) }
         accessoryView = selectButton

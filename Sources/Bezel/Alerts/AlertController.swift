@@ -216,6 +216,7 @@ open class AlertController: ViewController {
             if shownHeader < header {
                 let scroller = ScrollView(frame: Rect(x: 0, y: 0, width: width, height: shownHeader))
                 scroller.name = "alertText"
+                scroller.clipsToBounds = true
                 scroller.contentSize = Size(width: width, height: header)
                 card.addSubview(scroller)
                 textHolder = scroller

@@ -243,15 +243,15 @@ extension TableView {
               let view = dequeueReusableHeaderFooterView(withIdentifier: Self.standardHeaderIdentifier) else { return nil }
         switch (style, header) {
         case (.plain, _):
-            view.textLabel.style = TextStyle(size: 15, weight: .semibold)
+            view.textLabel.style = Self.plainHeaderMetrics.scaledStyle(for: TextStyle(size: 15, weight: .semibold))
             view.textLabel.text = title
             view.backgroundColor = .secondarySystemBackground
         case (.grouped, true):
-            view.textLabel.style = TextStyle(size: 13, color: .secondaryLabel)
+            view.textLabel.style = Self.groupedHeaderMetrics.scaledStyle(for: TextStyle(size: 13, color: .secondaryLabel))
             view.textLabel.text = title.uppercased()
             view.backgroundColor = nil
         case (.grouped, false):
-            view.textLabel.style = TextStyle(size: 13, color: .secondaryLabel, numberOfLines: 0)
+            view.textLabel.style = Self.groupedHeaderMetrics.scaledStyle(for: TextStyle(size: 13, color: .secondaryLabel, numberOfLines: 0))
             view.textLabel.text = title
             view.backgroundColor = nil
         }

@@ -63,17 +63,22 @@ open class TableView: ScrollView {
 
     /// A default `rowHeight` follows the category: 44 up to `.large` (every built-in size is
     /// right there), self-sized rows above it.
-    private func followContentSizeCategory() {
-        guard !rowHeightIsSet else { return }
+    /// True when it changed `rowHeight` (which reloads).
+    @discardableResult
+    private func followContentSizeCategory() -> Bool {
+        guard !rowHeightIsSet else { return false }
         let wanted = ContentSizeCategory.current > .large ? Self.automaticDimension : Self.defaultRowHeight
-        guard rowHeight != wanted else { return }
+        guard rowHeight != wanted else { return false }
         isFollowingContentSizeCategory = true
         rowHeight = wanted
         isFollowingContentSizeCategory = false
+        return true
     }
 
     override func contentSizeCategoryDidChange() {
-        followContentSizeCategory()
+        // Rows left at the default height follow (a reload); the standard headers are sized
+        // and styled again either way.
+        if !followContentSizeCategory() { reloadData() }
     }
 
     /// `rowHeight`, or 44 where it is `automaticDimension` and nothing was measured.
@@ -313,9 +318,21 @@ open class TableView: ScrollView {
         let hasContent = dataSource?.tableView(self, titleForHeaderInSection: section) != nil
             || tableDelegate?.tableView(self, viewForHeaderInSection: section) != nil
         switch style {
-        case .plain: return hasContent ? Self.plainHeaderHeight : 0
-        case .grouped: return hasContent ? Self.groupedHeaderHeight : Self.groupedEmptyHeaderHeight
+        case .plain: return hasContent ? Self.plainHeaderHeight + Self.headerGrowth(.plain) : 0
+        case .grouped: return hasContent ? Self.groupedHeaderHeight + Self.headerGrowth(.grouped) : Self.groupedEmptyHeaderHeight
         }
+    }
+
+    /// The standard headers' and footers' titles grow with the content size category as
+    /// UIKit's do: the plain style's 15 pt as subheadline, the grouped style's 13 pt as footnote.
+    static let plainHeaderMetrics = FontMetrics(forTextStyle: .subheadline)
+    static let groupedHeaderMetrics = FontMetrics(forTextStyle: .footnote)
+
+    /// How much taller a standard header is for its grown title: its line's growth (0 at the
+    /// default size).
+    static func headerGrowth(_ style: Style) -> Double {
+        let (metrics, size) = style == .plain ? (plainHeaderMetrics, 15.0) : (groupedHeaderMetrics, 13.0)
+        return ((metrics.scaledValue(for: size) - size) * 1.25).rounded(.up)
     }
 
     public func standardFooterHeight(_ section: Int) -> Double {
@@ -323,8 +340,8 @@ open class TableView: ScrollView {
         let title = dataSource?.tableView(self, titleForFooterInSection: section)
         let hasView = tableDelegate?.tableView(self, viewForFooterInSection: section) != nil
         switch style {
-        case .plain: return title != nil || hasView ? Self.plainHeaderHeight : 0
-        case .grouped: return title != nil || hasView ? Self.groupedHeaderHeight : Self.groupedEmptyHeaderHeight
+        case .plain: return title != nil || hasView ? Self.plainHeaderHeight + Self.headerGrowth(.plain) : 0
+        case .grouped: return title != nil || hasView ? Self.groupedHeaderHeight + Self.headerGrowth(.grouped) : Self.groupedEmptyHeaderHeight
         }
     }
 
