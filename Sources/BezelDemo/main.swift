@@ -21,7 +21,7 @@ on a virtual clock, and writes PNG screenshots.
 
   --tour              the headless tour even when a display is there.
   --screenshots DIR   where the tour's PNGs go (default: screenshot_dir, else ./screenshots).
-  --trace CATEGORIES  pipeline tracing: all, or hittest,touches,gestures,actions,presses.
+  --trace CATEGORIES  pipeline tracing: all, or hittest,touches,gestures,actions,presses,layout,speech.
   --quiet             no pipeline trace (even with BEZEL_TRACE set).
   --help              this text.
 
@@ -67,7 +67,7 @@ func main() -> Int32 {
             tour = true
         case "--trace":
             guard let value = arguments.popFirst() else {
-                writeLineToStandardError("bezel-demo: --trace needs a value (all, or hittest,touches,gestures,actions,presses)")
+                writeLineToStandardError("bezel-demo: --trace needs a value (all, or hittest,touches,gestures,actions,presses,layout,speech)")
                 return 2
             }
             let parsed = TraceCategory.parse(value)

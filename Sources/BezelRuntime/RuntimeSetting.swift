@@ -165,7 +165,7 @@ public struct RuntimeSetting: Sendable {
             lines.append("  \(s.key.padded(16)) \(s.environmentName.padded(22)) \(s.meaning)")
             lines.append("  \("".padded(16)) \("".padded(22)) default: \(s.defaultValue)")
         }
-        lines.append("Also: BEZEL_TRACE (pipeline tracing: all, or hittest,touches,gestures,actions,presses),")
+        lines.append("Also: BEZEL_TRACE (pipeline tracing: all, or hittest,touches,gestures,actions,presses,layout,speech),")
         lines.append("      BEZEL_ASSETS (where Assets/ is), BEZEL_CONFIG (the configuration file).")
         return lines.joined(separator: "\n")
     }
