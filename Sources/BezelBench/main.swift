@@ -505,7 +505,7 @@ func main() {
                 printSpokenFocus(m11)
             }
         default:
-            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9 or M13")
+            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9, M11 or M13")
             exit(2)
         }
         print("RESULT only \(arguments[i + 1]) iterations=\(iterations)")

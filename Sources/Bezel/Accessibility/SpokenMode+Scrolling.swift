@@ -7,7 +7,6 @@ extension SpokenMode {
     /// The scroll view `node` is shown in (its innermost), or nil.
     static func enclosingScrollView(of node: any AccessibilityNode) -> ScrollView? {
         var view = (node as? View)?.superview ?? (node as? AccessibilityElement)?.accessibilityContainer
-        if let element = node as? AccessibilityElement, let container = element.accessibilityContainer as? ScrollView { return container }
         while let current = view {
             if let scroller = current as? ScrollView { return scroller }
             view = current.superview
