@@ -168,6 +168,8 @@ public final class Runtime {
         application.keyboardKeyMapLoader = { name in try? KeyboardLayout(name).onScreenKeyMap() }
         // The spoken mode's voice: espeak-ng through ALSA, loaded when it first speaks.
         let voice = ESpeakSynthesizer(output: .alsa(device: configuration.speechDevice))
+        voice.rate = configuration.speechRate
+        voice.volume = configuration.speechVolume
         voice.onUtteranceFinished = { [unowned application] text, cut in application.tracer.log(.speech, "\(cut ? "cut" : "spoke") \(text)") }
         application.speechSynthesizer = voice
         if configuration.spokenMode { application.isSpokenModeRunning = true }

@@ -53,6 +53,10 @@ public struct RuntimeConfiguration: Sendable {
     public var textSize = ContentSizeCategory.large
     /// The ALSA device the spoken mode speaks through (`speech_device`).
     public var speechDevice = "default"
+    /// Words a minute (`speech_rate`; espeak-ng's 175 by default).
+    public var speechRate = 175.0
+    /// 0...1 (`speech_volume`, in percent).
+    public var speechVolume = 1.0
     /// BEZEL_OUTPUT=list or BEZEL_MODE=list: print the outputs and modes instead of running.
     public var listOutputs = false
     /// Backlight and idle behaviour (dim, off, the waking touch swallowed).

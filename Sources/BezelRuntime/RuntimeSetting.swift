@@ -92,6 +92,16 @@ public struct RuntimeSetting: Sendable {
             return nil
         },
         .text("speech_device", meaning: "the ALSA device the spoken mode speaks through (default, plughw:1,0...)", default: "default") { c, v in c.speechDevice = v },
+        RuntimeSetting(key: "speech_rate", meaning: "the spoken mode's words a minute, 80 to 450", defaultValue: "175 (espeak-ng's)") { c, v in
+            guard let rate = Double(v), (80...450).contains(rate) else { return "a number of words a minute from 80 to 450" }
+            c.speechRate = rate
+            return nil
+        },
+        RuntimeSetting(key: "speech_volume", meaning: "the spoken mode's volume, percent of the sound card's (the volume keys change it)", defaultValue: "100") { c, v in
+            guard let percent = Double(v), (0...100).contains(percent) else { return "a percentage from 0 to 100" }
+            c.speechVolume = percent / 100
+            return nil
+        },
         .text("backlight", meaning: "a /sys/class/backlight device name or path, or none", default: "the first in /sys/class/backlight") { c, v in c.idle.backlight = v },
         .delay("dim_after", meaning: "seconds without a touch before the backlight dims (0: never; at most a year; panels without a backlight do not dim)", default: "60") { c, s in c.idle.dimAfter = s },
         .delay("off_after", meaning: "seconds without a touch before the screen goes off: its backlight, else the output through KMS (0: never; at most a year)", default: "300") { c, s in c.idle.offAfter = s },

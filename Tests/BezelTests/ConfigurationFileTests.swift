@@ -44,6 +44,8 @@ extension RuntimeConfigurationTests {
             bold_text = 1
             reduce_motion = true
             text_size = accessibilityLarge
+            speech_rate = 140
+            speech_volume = 80
 
             """)
         defer { unlink(path) }
@@ -54,6 +56,7 @@ extension RuntimeConfigurationTests {
         #expect(c.idle.dimAfter == 30 && c.idle.offAfter == 0 && abs(c.idle.dimLevel - 0.15) < 1e-9 && c.idle.backlight == "rpi_backlight")
         #expect(c.adminGesture && c.logLevel == .debug)
         #expect(c.spokenMode && !c.headsetStartsSpokenMode && c.highContrast && c.boldText && c.reduceMotion && c.textSize == .accessibilityLarge)
+        #expect(c.speechRate == 140 && abs(c.speechVolume - 0.8) < 1e-9)
         setenv("BEZEL_ROTATION", "180", 1)
         c = try RuntimeConfiguration.load(file: path, requireFile: true)
         #expect(c.rotation == .upsideDown, "the environment wins over the file")
@@ -76,6 +79,8 @@ extension RuntimeConfigurationTests {
             ("admin_gesture = maybe\n", ":1: admin_gesture = maybe: expected on or off"),
             ("high_contrast = dark\n", ":1: high_contrast = dark: expected on or off"),
             ("text_size = huge\n", ":1: text_size = huge: expected one of extraSmall, small"),
+            ("speech_rate = 1000\n", ":1: speech_rate = 1000: expected a number of words a minute from 80 to 450"),
+            ("speech_volume = -1\n", ":1: speech_volume = -1: expected a percentage from 0 to 100"),
             ("rotation = 90\nrotation = 180\n", ":2: rotation is already set on line 1"),
             ("touch_matrix = 1 0 nan 0 1 0\n", ":1: touch_matrix = 1 0 nan 0 1 0: expected six numbers"),
             ("\u{FF}\u{FE}garbage\u{0}\n", ":1: expected key = value"),
