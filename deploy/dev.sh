@@ -139,7 +139,8 @@ usage() {
 # beside the amd64 ones (multiarch: `dpkg --add-architecture arm64`, about 155 packages, no
 # removals; a few amd64 ones are upgraded to the same versions). The arm64 scenarios' guests
 # also load these arm64 libraries from the host: python3's standard library, udevd's
-# (libsystemd-shared's) and the dlopen'ed image decoders.
+# (libsystemd-shared's) and the dlopen'ed image decoders; qemu-user runs the arm64 bezel-bench
+# with the arm64 espeak-ng (M11 on aarch64, Tests/BenchmarkResults/2026-11-26-accessibility.txt).
 CROSS_PACKAGES=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
                 libc6-dev:arm64 libdrm-dev:arm64 libinput-dev:arm64 libudev-dev:arm64 libcairo2-dev:arm64
                 libpango1.0-dev:arm64 libfontconfig-dev:arm64 libpixman-1-dev:arm64 libxkbcommon-dev:arm64
@@ -148,7 +149,8 @@ ARM64_GUEST_PACKAGES=(qemu-system-arm qemu-user-static binfmt-support
                       libturbojpeg0:arm64 librsvg2-2:arm64 libpython3.11-stdlib:arm64 libexpat1:arm64 zlib1g:arm64
                       libacl1:arm64 libapparmor1:arm64 libaudit1:arm64 libblkid1:arm64 libcap2:arm64 libcrypt1:arm64
                       libgcrypt20:arm64 libip4tc2:arm64 libkmod2:arm64 liblz4-1:arm64 liblzma5:arm64 libmount1:arm64
-                      libpam0g:arm64 libseccomp2:arm64 libselinux1:arm64 libssl3:arm64 libzstd1:arm64)
+                      libpam0g:arm64 libseccomp2:arm64 libselinux1:arm64 libssl3:arm64 libzstd1:arm64
+                      libespeak-ng1:arm64)
 
 # cross_build ARCH: the aarch64 SDK and a release build of every executable (.build-cross/arm64).
 cross_build() {
