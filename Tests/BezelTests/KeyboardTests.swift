@@ -83,6 +83,35 @@ import BezelInput
         try Snapshot.check(stage.window, named: "keyboard-pin-number-pad")
     }
 
+    /// Issue 33's bug: a secure field edited again appended to the old secret; UIKit's first
+    /// key replaces it, and a delete clears it. A plain field keeps its text and appends.
+    @Test func aSecureFieldEditedAgainReplacesItsSecretWithTheFirstKey() throws {
+        let stage = try stage(layout: "us")
+        let pin = stage.field(Rect(x: 250, y: 40, width: 300, height: 44))
+        pin.keyboardType = .numberPad
+        pin.isSecureTextEntry = true
+        pin.becomeFirstResponder()
+        stage.settle()
+        #expect(stage.type("4071") && pin.text == "4071")
+        pin.resignFirstResponder()
+        stage.settle()
+        pin.becomeFirstResponder()
+        stage.settle()
+        #expect(stage.type("9"))
+        #expect(pin.text == "9", "the first key replaced the secret: \(pin.text ?? "")")
+        #expect(stage.type("8") && pin.text == "98", "then it types on")
+        pin.resignFirstResponder()
+        pin.becomeFirstResponder()
+        pin.deleteBackward()
+        #expect(pin.text == "", "a delete clears the whole secret")
+        pin.resignFirstResponder()
+        let name = stage.field(Rect(x: 250, y: 100, width: 300, height: 44))
+        name.text = "Ada"
+        name.becomeFirstResponder()
+        name.insertText("m")
+        #expect(name.text == "Adam")
+    }
+
     @Test func twoThumbsRollOverWithoutLosingOrDoubling() throws {
         let stage = try stage(layout: "us")
         let field = stage.field()

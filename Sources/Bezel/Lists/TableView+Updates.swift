@@ -71,7 +71,7 @@ extension TableView {
     /// ones animated out, inserted ones in, the rest moved from where they were.
     private func apply(_ update: ListUpdate) {
         guard let dataSource, !needsReload else {
-            reloadData()
+            reloadRows()
             for completion in update.completions { completion(true) }
             return
         }
@@ -157,7 +157,7 @@ extension TableView {
 
     private func invalidUpdate(_ detail: String) {
         Diagnostics.report(.apiMisuse, "invalid table update (\(detail)): the data source must answer the counts after the update; the table reloads instead")
-        reloadData()
+        reloadRows()
     }
 
     private func animateOut(_ cell: TableViewCell, _ animation: RowAnimation) {

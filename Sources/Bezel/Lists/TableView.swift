@@ -55,7 +55,7 @@ open class TableView: ScrollView {
     public var rowHeight = TableView.defaultRowHeight {
         didSet { if !((rowHeight.isFinite && rowHeight >= 0) || rowHeight == Self.automaticDimension) { rowHeight = oldValue; Diagnostics.report(.apiMisuse, "rowHeight must be finite and 0 or more, or automaticDimension; kept \(oldValue)") }
                  if !isFollowingContentSizeCategory { rowHeightIsSet = true }
-                 if rowHeight != oldValue { reloadData() } }
+                 if rowHeight != oldValue { reloadRows() } }
     }
     /// Whether the app gave `rowHeight` (then it is kept at every content size category).
     private var rowHeightIsSet = false
@@ -78,7 +78,7 @@ open class TableView: ScrollView {
     override func contentSizeCategoryDidChange() {
         // Rows left at the default height follow (a reload); the standard headers are sized
         // and styled again either way.
-        if !followContentSizeCategory() { reloadData() }
+        if !followContentSizeCategory() { reloadRows() }
     }
 
     /// `rowHeight`, or 44 where it is `automaticDimension` and nothing was measured.
@@ -86,12 +86,12 @@ open class TableView: ScrollView {
     /// The height rows are given until they are about to show (`automaticDimension`, the
     /// default, uses `rowHeight`; 0 asks the delegate for every row's height at each reload).
     public var estimatedRowHeight = TableView.automaticDimension {
-        didSet { if estimatedRowHeight != oldValue { reloadData() } }
+        didSet { if estimatedRowHeight != oldValue { reloadRows() } }
     }
     /// Header and footer heights unless the delegate gives them (`automaticDimension`: the
     /// standard ones, 0 where there is nothing to show).
-    public var sectionHeaderHeight = TableView.automaticDimension { didSet { reloadData() } }
-    public var sectionFooterHeight = TableView.automaticDimension { didSet { reloadData() } }
+    public var sectionHeaderHeight = TableView.automaticDimension { didSet { reloadRows() } }
+    public var sectionFooterHeight = TableView.automaticDimension { didSet { reloadRows() } }
 
     /// UIKit's `UITableViewCell.SeparatorStyle`.
     public enum SeparatorStyle: Sendable { case none, singleLine }
@@ -226,9 +226,18 @@ open class TableView: ScrollView {
     /// Forgets the rows and asks the data source again; cells on screen are reused.
     /// Rows and headers are asked for again in the new language (a data source that returns
     /// `String(localized:)` switches with the app).
-    override func localizedContentDidChange() { if dataSource != nil { reloadData() } }
+    override func localizedContentDidChange() { if dataSource != nil { reloadRows() } }
 
+    /// UIKit's: the selection is cleared, and an offset past the end of shorter content comes
+    /// back to its end (a filtered list shows its rows, not blank space).
     public func reloadData() {
+        selectedRows.removeAll()
+        reloadRows()
+    }
+
+    /// A reload the table makes itself (a new row height, the text size, the language): the
+    /// selection stays where its rows still are.
+    func reloadRows() {
         needsReload = true
         pendingUpdate = nil
         setNeedsLayout()
@@ -270,6 +279,12 @@ open class TableView: ScrollView {
         selectedRows = selectedRows.filter { $0.section < count && $0.row < sections[$0.section].rows.count }
         sectionTopsAreValid = false
         updateContentSize()
+        // Shorter content than the offset reached: back to its end (not while a finger or a
+        // fling moves it: the bounce brings it back then).
+        let end = maximumContentOffset.y
+        if contentOffset.y > end, !isDragging, !isDecelerating {
+            contentOffset = Point(x: contentOffset.x, y: end)
+        }
         reloadSectionIndex()
     }
 

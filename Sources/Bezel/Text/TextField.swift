@@ -347,12 +347,14 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
     func didBecomeFirstResponder() {
         engine.beginEditing()
         engine.select(engine.buffer.count..<engine.buffer.count)
+        replacesSecretOnFirstEdit = isSecureTextEntry && engine.buffer.count > 0
         textGeometryDidChange()
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
     }
 
     func didResignFirstResponder() {
+        replacesSecretOnFirstEdit = false
         engine.endEditing()
         hideEditMenu()
         showsSelectionHandles = false
@@ -369,12 +371,23 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
 
     public func insertText(_ text: String) {
         guard isEditing else { return }
+        selectSecretIfReplaced()
         engine.insert(text)
     }
 
     public func deleteBackward() {
         guard isEditing else { return }
+        selectSecretIfReplaced()
         engine.deleteBackward()
+    }
+
+    /// UIKit's secure field edited again: the first key replaces the whole secret and a delete
+    /// clears it (nobody can edit characters they cannot see).
+    private var replacesSecretOnFirstEdit = false
+    private func selectSecretIfReplaced() {
+        guard replacesSecretOnFirstEdit else { return }
+        replacesSecretOnFirstEdit = false
+        engine.select(0..<engine.buffer.count)
     }
 
     public func returnKeyPressed() {

@@ -30,7 +30,13 @@ open class ActivityIndicatorView: View {
         guard !isAnimating else { return }
         isAnimating = true
         isHidden = false
-        guard let app = window?.application else { return }
+        spinIfShown()
+    }
+
+    /// Asks for frames while it animates in a window: at once, or when it enters one (a
+    /// spinner started before it was shown, or shown again after leaving, spins: UIKit's).
+    private func spinIfShown() {
+        guard isAnimating, subscription == nil, let app = window?.application else { return }
         startTime = app.clock.now
         subscription = app.displayLink.add { [weak self] now in
             guard let self else { return }
@@ -51,10 +57,12 @@ open class ActivityIndicatorView: View {
     }
 
     open override func didMoveToWindow() {
-        // A spinner that leaves the screen stops asking for frames.
-        if window == nil, isAnimating {
+        // A spinner that leaves the screen stops asking for frames; back, it asks again.
+        if window == nil {
             subscription?.invalidate()
             subscription = nil
+        } else {
+            spinIfShown()
         }
     }
 
