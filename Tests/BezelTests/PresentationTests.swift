@@ -303,6 +303,31 @@ import BezelTesting
         try Snapshot.check(display.framebuffer, named: "alert")
     }
 
+    /// Issue 33's bug: an alert's buttons were drawn in the tint as it was when the alert was
+    /// built (the default blue), whatever the window's or the alert's own `tintColor`.
+    @Test func anAlertsButtonsTakeTheWindowsAndTheAlertsTint() throws {
+        let (stage, display, root) = try snapshotStage()
+        root.view.window?.tintColor = .systemOrange
+        let alert = AlertController(title: "Start the brew?", message: nil, preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Discard", style: .destructive))
+        root.present(alert, animated: false)
+        stage.fingers.wait(0.5)
+        _ = display.renderFrame()
+        func button(_ title: String) throws -> Button {
+            var pending: [View] = [alert.view]
+            while let view = pending.popLast() {
+                if let button = view as? Button, button.title == title { return button }
+                pending += view.subviews
+            }
+            throw ScenarioFailure("no \(title) button")
+        }
+        #expect(try button("Cancel").titleColor(for: .normal) == .systemOrange, "the window's tint")
+        #expect(try button("Discard").titleColor(for: .normal) == AlertController.destructiveColor, "destructive stays red")
+        alert.view.tintColor = .systemGreen
+        #expect(try button("Cancel").titleColor(for: .normal) == .systemGreen, "the alert's own tint")
+    }
+
     @Test func anActionSheetLooksLikeItsGolden() throws {
         let (stage, display, root) = try snapshotStage()
         let sheet = AlertController(title: "Receipt", message: "How would you like your receipt?", preferredStyle: .actionSheet)

@@ -279,7 +279,9 @@ open class AlertController: ViewController {
         button.title = action.title
         let isBold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
         button.titleStyle = TextStyle(size: buttonTitleSize, weight: isBold ? .bold : .regular, alignment: .center)
-        button.setTitleColor(action.style == .destructive ? Self.destructiveColor : view.tintColor, for: .normal)
+        // The tint as drawn, not as built: the alert's own `tintColor`, else its window's
+        // (UIKit's). Destructive actions keep red.
+        if action.style == .destructive { button.setTitleColor(Self.destructiveColor, for: .normal) }
         button.setBackgroundColor(Self.highlightColor, for: .highlighted)
         button.isEnabled = action.isEnabled
         action.button = button
