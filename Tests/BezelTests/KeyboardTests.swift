@@ -112,6 +112,25 @@ import BezelInput
         #expect(name.text == "Adam")
     }
 
+    /// Issue 33's bug: the keyboard shown a second time (the same view, reused while out of
+    /// the window) laid its rows out at the 38 pt minimum, leaving a band empty below them.
+    @Test func theKeyboardShownAgainHasTheSameRows() throws {
+        let stage = try stage(layout: "us")
+        let field = stage.field()
+        field.becomeFirstResponder()
+        stage.settle()
+        let first = try #require(stage.keyboard).keys.map(\.frame)
+        #expect(first.first?.height == KeyboardView.rowHeight(for: Size(width: 800, height: 480)))
+        field.resignFirstResponder()
+        stage.settle()
+        field.becomeFirstResponder()
+        stage.settle()
+        let keyboard = try #require(stage.keyboard)
+        #expect(keyboard.keys.map(\.frame) == first, "the same rows: \(keyboard.keys.first?.frame as Any) vs \(first.first as Any)")
+        let bottom = keyboard.keys.map(\.frame.maxY).max() ?? 0
+        #expect(abs(keyboard.bounds.height - KeyboardView.rowGap - bottom) < 1, "the bottom row at the keyboard's bottom")
+    }
+
     @Test func twoThumbsRollOverWithoutLosingOrDoubling() throws {
         let stage = try stage(layout: "us")
         let field = stage.field()

@@ -5,7 +5,13 @@
 struct KeyboardKeyLayout {
     let keyboard: KeyboardView
     var width: Double { keyboard.bounds.width }
-    var rowHeight: Double { KeyboardView.rowHeight(for: keyboard.window?.bounds.size ?? keyboard.bounds.size) }
+    /// The window's rows; out of a window (the reused keyboard, configured before it is shown
+    /// again) the rows its own height holds, which the window gave it.
+    var rowHeight: Double {
+        if let window = keyboard.window { return KeyboardView.rowHeight(for: window.bounds.size) }
+        let own = (keyboard.bounds.height - 5 * KeyboardView.rowGap) / 4
+        return min(56, max(38, own.rounded()))
+    }
 
     func rowY(_ index: Int) -> Double { KeyboardView.rowGap + Double(index) * (rowHeight + KeyboardView.rowGap) }
 

@@ -362,6 +362,9 @@ open class KeyboardView: View {
         if window == nil {
             stopBackspaceRepeat()
             fingers.removeAll()
+        } else {
+            // Rows sized for this window (a window of another size than the last one).
+            relayoutKeys()
         }
     }
 
