@@ -145,6 +145,28 @@ import BezelTesting
         #expect(root.presentedViewController == nil && late.presentingViewController == nil && late.viewIfLoaded?.window == nil)
     }
 
+    /// Issue 33's bug: `isBeingPresented` and `isBeingDismissed` were false inside the
+    /// appearance callbacks, where UIKit's guide says they are true (animated or not).
+    @Test(arguments: [false, true])
+    func beingPresentedAndDismissedAreTrueInTheAppearanceCallbacks(animated: Bool) {
+        final class Sheet: ViewController {
+            var log: [String] = []
+            override func viewWillAppear(_ animated: Bool) { log.append("willAppear \(isBeingPresented) \(isBeingDismissed)") }
+            override func viewDidAppear(_ animated: Bool) { log.append("didAppear \(isBeingPresented) \(isBeingDismissed)") }
+            override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear \(isBeingPresented) \(isBeingDismissed)") }
+            override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear \(isBeingPresented) \(isBeingDismissed)") }
+        }
+        let (stage, root, _, _) = stage()
+        let sheet = Sheet()
+        root.present(sheet, animated: animated) { sheet.log.append("presented \(sheet.isBeingPresented)") }
+        stage.fingers.wait(1)
+        #expect(!sheet.isBeingPresented)
+        root.dismiss(animated: animated) { sheet.log.append("dismissed \(sheet.isBeingDismissed)") }
+        stage.fingers.wait(1)
+        #expect(sheet.log == ["willAppear true false", "didAppear true false", "presented false",
+                              "willDisappear false true", "didDisappear false true", "dismissed false"])
+    }
+
     @Test func anAlertsActionDismissesItThenRunsTheHandler() {
         let (stage, root, _, taps) = stage()
         let alert = AlertController(title: "Pay 4.50?", message: "Your card will be charged.", preferredStyle: .alert)

@@ -28,6 +28,11 @@ final class ModalPresentation {
     let container: View
     let dimmingView: View?
     private(set) var isTransitioning = false
+    /// From the start of `show` (`hide`) until the presented controller's `viewDidAppear`
+    /// (`viewDidDisappear`) returned: what `isBeingPresented` and `isBeingDismissed` say, true
+    /// inside the appearance callbacks as UIKit's guide has it, animated or not.
+    enum Phase { case presenting, dismissing }
+    private(set) var phase: Phase?
     /// From `hide` on: a controller being dismissed presents nothing more.
     private(set) var isHiding = false
     /// The running transition's end, run once: by its animation's completion, or earlier by
@@ -130,6 +135,7 @@ final class ModalPresentation {
     // MARK: In
 
     func show(in window: Window, animated: Bool, completion: (() -> Void)?) {
+        phase = .presenting
         container.frame = window.bounds
         if let dimmingView {
             dimmingView.frame = container.bounds
@@ -155,6 +161,7 @@ final class ModalPresentation {
             }
             presented.endAppearanceTransition()
             if coversPresenter { presenter?.endAppearanceTransition() }
+            phase = nil
             completion?()
             // A new screen for the spoken mode: the focus goes to its first element (UIKit's).
             Accessibility.post(notification: .screenChanged, argument: nil)
@@ -201,6 +208,7 @@ final class ModalPresentation {
         let view = presented.view
         let coversPresenter = style == .fullScreen
         isHiding = true
+        phase = .dismissing
         stopFollowingKeyboard()
         presented.beginAppearanceTransition(false, animated: animated)
         if coversPresenter {
@@ -221,6 +229,7 @@ final class ModalPresentation {
             }
             presented.endAppearanceTransition()
             if coversPresenter { presenter?.endAppearanceTransition() }
+            phase = nil
             completion?()
             // A new screen for the spoken mode: the focus goes to its first element (UIKit's).
             Accessibility.post(notification: .screenChanged, argument: nil)

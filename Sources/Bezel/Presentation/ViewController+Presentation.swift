@@ -97,15 +97,10 @@ extension ViewController {
         presented.presentation = nil
     }
 
-    /// True from `present` until the presentation's transition finished.
-    public var isBeingPresented: Bool {
-        guard let presentation else { return false }
-        return presentation.isTransitioning && appearanceState == .appearing
-    }
+    /// True from `present` until `viewDidAppear` has returned (UIKit's: true inside
+    /// `viewWillAppear` and `viewDidAppear`, animated or not).
+    public var isBeingPresented: Bool { presentation?.phase == .presenting }
 
-    /// True from `dismiss` until the dismissal's transition finished.
-    public var isBeingDismissed: Bool {
-        guard let presentation else { return false }
-        return presentation.isTransitioning && appearanceState == .disappearing
-    }
+    /// True from `dismiss` until `viewDidDisappear` has returned.
+    public var isBeingDismissed: Bool { presentation?.phase == .dismissing }
 }
