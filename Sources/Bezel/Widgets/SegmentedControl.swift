@@ -49,6 +49,32 @@ open class SegmentedControl: Control {
     private var shownSelection: Double { presentedDrawnValue(Self.selectionKey, model: Double(selectedSegmentIndex)) }
     public var titleStyle = TextStyle(size: 15, alignment: .center) { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
+    /// UIKit's `setTitleTextAttributes(_:for:)`: the titles' attributes in a state, over
+    /// `titleStyle` (`.selected` over `.normal` for the selected segment; nil removes them).
+    /// Unset, titles are drawn in the tint, the selected one in white on the tint's fill.
+    public func setTitleTextAttributes(_ attributes: TextAttributes?, for state: Button.State) {
+        titleAttributes[state] = attributes
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    public func titleTextAttributes(for state: Button.State) -> TextAttributes? { titleAttributes[state] }
+    private var titleAttributes: [Button.State: TextAttributes] = [:]
+
+    /// The title's style in `state`: `titleStyle` with that state's attributes over it.
+    private func titleStyle(selected: Bool, tint: Color) -> TextStyle {
+        var style = titleStyle
+        style.color = selected ? .white : tint
+        for state in selected ? [Button.State.normal, .selected] : [.normal] {
+            guard let attributes = titleAttributes[state] else { continue }
+            if let color = attributes.foregroundColor { style.color = color }
+            if let size = attributes.size { style.size = size }
+            if let weight = attributes.weight { style.weight = weight }
+            if let family = attributes.family { style.family = family }
+        }
+        return style
+    }
+
     public static let noSegment = -1
     private var touchedSegment = -1
 
@@ -146,9 +172,7 @@ open class SegmentedControl: Control {
                 context.fill(segment, color: tint.withAlpha(0.15))
             }
             if position(of: Double(i)) > 0 { context.fill(Rect(x: segment.minX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint) }
-            var style = titleStyle
-            style.color = isUnderSelection ? .white : tint
-            context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)
+            context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: titleStyle(selected: isUnderSelection, tint: tint))
         }
         context.restoreState()
         context.strokeRoundedRect(bounds, radius: Self.cornerRadius, lineWidth: 1, color: tint)
