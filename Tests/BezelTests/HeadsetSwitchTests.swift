@@ -91,17 +91,17 @@ import Glibc
         #expect(throws: HeadphoneJackSwitch.Failure.self) { try HeadphoneJackSwitch(fileDescriptor: 9999).readChange() }
     }
 
-    func start() throws -> (AppHarness, SpeechLog, HeadsetSpokenMode, [String]) {
+    func start() throws -> (AppHarness, SpeechLog, HeadsetSpokenMode) {
         let screen = SpokenModeTests.Ticket()
         let harness = try AppHarness(rootViewController: screen)
         let speech = SpeechLog()
         harness.application.speechSynthesizer = speech
         let headset = HeadsetSpokenMode(application: harness.application)
-        return (harness, speech, headset, [])
+        return (harness, speech, headset)
     }
 
     @Test func pluggingAHeadsetStartsTheSpokenModeAndUnpluggingStopsIt() throws {
-        let (harness, speech, headset, _) = try start()
+        let (harness, speech, headset) = try start()
         var changes: [String] = []
         headset.onChange = { changes.append($0) }
         var statuses: [Bool] = []
@@ -122,7 +122,7 @@ import Glibc
     }
 
     @Test func aSpokenModeStartedOtherwiseStaysOnWhenTheHeadsetComesOut() throws {
-        let (harness, _, headset, _) = try start()
+        let (harness, _, headset) = try start()
         var changes: [String] = []
         headset.onChange = { changes.append($0) }
         harness.application.isSpokenModeRunning = true

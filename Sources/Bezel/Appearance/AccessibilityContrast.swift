@@ -46,8 +46,7 @@ extension Application {
             let value = newValue == .unspecified ? .normal : newValue
             guard value != before else { return }
             AccessibilityContrast.current = value
-            for window in windows { window.displaySettingChanged(resizesText: false) { $0.accessibilityContrast = before } }
-            notificationCenter.post(name: Self.darkerSystemColorsStatusDidChangeNotification, object: self)
+            displaySettingChanged(resizesText: false, posting: Self.darkerSystemColorsStatusDidChangeNotification) { $0.accessibilityContrast = before }
         }
     }
 
@@ -63,8 +62,7 @@ extension Application {
             let value = newValue == .unspecified ? .regular : newValue
             guard value != before else { return }
             LegibilityWeight.current = value
-            for window in windows { window.displaySettingChanged(resizesText: true) { $0.legibilityWeight = before } }
-            notificationCenter.post(name: Self.boldTextStatusDidChangeNotification, object: self)
+            displaySettingChanged(resizesText: true, posting: Self.boldTextStatusDidChangeNotification) { $0.legibilityWeight = before }
         }
     }
 

@@ -10,10 +10,15 @@ extension Application {
             let before = ContentSizeCategory.current
             guard newValue != before else { return }
             ContentSizeCategory.current = newValue
-            for window in windows {
-                window.displaySettingChanged(resizesText: true) { $0.preferredContentSizeCategory = before }
-            }
+            displaySettingChanged(resizesText: true) { $0.preferredContentSizeCategory = before }
         }
+    }
+
+    /// A process-wide display setting changed (its new value already current): every window
+    /// hears it (`View.displaySettingChanged`), then `notification` is posted.
+    func displaySettingChanged(resizesText: Bool, posting notification: Notification.Name? = nil, previous: (inout TraitCollection) -> Void) {
+        for window in windows { window.displaySettingChanged(resizesText: resizesText, previous: previous) }
+        if let notification { notificationCenter.post(name: notification, object: self) }
     }
 }
 

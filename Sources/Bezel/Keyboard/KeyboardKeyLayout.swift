@@ -9,8 +9,7 @@ struct KeyboardKeyLayout {
     /// again) the rows its own height holds, which the window gave it.
     var rowHeight: Double {
         if let window = keyboard.window { return KeyboardView.rowHeight(for: window.bounds.size) }
-        let own = (keyboard.bounds.height - 5 * KeyboardView.rowGap) / 4
-        return min(56, max(38, own.rounded()))
+        return KeyboardView.rowHeight(forKeyboardHeight: keyboard.bounds.height)
     }
 
     func rowY(_ index: Int) -> Double { KeyboardView.rowGap + Double(index) * (rowHeight + KeyboardView.rowGap) }

@@ -132,7 +132,18 @@ open class KeyboardView: View {
     static let keyGap = 6.0
 
     static func rowHeight(for size: Size) -> Double {
-        min(56, max(38, (size.height * 0.09).rounded()))
+        clampedRowHeight(size.height * 0.09)
+    }
+
+    /// The rows a keyboard `height` tall holds (`preferredHeight`'s inverse): what a keyboard
+    /// out of a window lays out with.
+    static func rowHeight(forKeyboardHeight height: Double) -> Double {
+        clampedRowHeight((height - 5 * rowGap) / 4)
+    }
+
+    /// Whole points, 38 to 56.
+    private static func clampedRowHeight(_ height: Double) -> Double {
+        min(56, max(38, height.rounded()))
     }
 
     /// Configures the keyboard for `input` (page, return key, automatic shift, and the
