@@ -62,17 +62,23 @@ collected() {
 # frames 2,917,811, so ~820,000 of the 20 were not frames); the difference leaves out
 # whatever is counted once. On x86 the direct count is exact (20 and 40 frames of M2_24
 # agree within 0.5 %).
-for figure in "${figures[@]}"; do
+# measure FIGURE: prints its RESULT line and leaves its count per frame in $per.
+measure() {
+    local figure=$1 count once twice
     count=${frames[$figure]:-20}
-    once=$(collected "$figure" "$count") || exit 1
+    once=$(collected "$figure" "$count") || return 1
     if [ "${COUNT_BY_DIFFERENCE:-0}" = 1 ]; then
-        twice=$(collected "$figure" $((2 * count))) || exit 1
+        twice=$(collected "$figure" $((2 * count))) || return 1
         per=$(((twice - once) / count))
         echo "RESULT ${figure}_instructions=$per per_frame (callgrind, $((2 * count)) frames less $count)"
     else
         per=$((once / count))
         echo "RESULT ${figure}_instructions=$per per_frame (callgrind, $count frames)"
     fi
+}
+per=0
+for figure in "${figures[@]}"; do
+    measure "$figure" || exit 1
     results+=("${figure}_instructions=$per")
 done
 
@@ -86,12 +92,29 @@ if [ "$record" = --record ]; then
     exit 0
 fi
 [ -f "$committed" ] || { echo "instruction-counts.sh: no $committed (run with --record)" >&2; exit 1; }
+# A figure more than 3 % above its line is counted twice more and judged by the median of
+# the three: a real regression stays above in all three, while a count the tool got wrong
+# once does not fail the run. Seen in CI: aarch64's M2_24 counted 55,103 once against
+# 52,517 committed, and 52,584-52,732 in three runs of the same binary after it (under
+# qemu-user callgrind now and then loses the counted function's return and counts on; Swift's
+# per-process hash seed moves dictionary-heavy figures a little too).
 failed=0
 for line in "${results[@]}"; do
     key=${line%%=*}; value=${line#*=}
     base=$(sed -n "s/^$key=\([0-9]*\).*/\1/p" "$committed")
     [ -n "$base" ] || { echo "instruction-counts.sh: $key is not in $committed" >&2; failed=1; continue; }
     # More than 3 % above: value * 100 > base * 103.
+    if [ $((value * 100)) -gt $((base * 103)) ]; then
+        figure=${key%_instructions}
+        echo "$key=$value is more than 3 % above the committed $base: counted twice more, judged by the median"
+        counts=("$value")
+        for _ in 1 2; do
+            measure "$figure" || exit 1
+            counts+=("$per")
+        done
+        value=$(printf '%s\n' "${counts[@]}" | sort -n | sed -n 2p)
+        echo "RESULT ${key}_median=$value (of ${counts[*]})"
+    fi
     if [ $((value * 100)) -gt $((base * 103)) ]; then
         echo "FAIL $key=$value is more than 3 % above the committed $base" >&2
         failed=1
