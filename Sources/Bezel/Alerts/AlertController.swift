@@ -1,7 +1,8 @@
 /// UIKit's `UIAlertController`: a title, a message and actions, presented modally as a
-/// centred alert or as an action sheet rising from the bottom, over a dimming view that
-/// takes no touch (tapping outside does nothing, as on an iPhone). A tapped action dismisses
-/// the alert, then its handler runs.
+/// centred alert or as an action sheet rising from the bottom, over a dimming view. Tapping
+/// outside an alert does nothing; outside an action sheet it runs the sheet's cancel action,
+/// as on an iPhone. A tapped action dismisses the alert, then its handler runs. On a
+/// hardware keyboard Return runs the preferred action and Escape the cancel action.
 ///
 /// Sizes are UIKit's grown for a kiosk panel seen from arm's length: an alert is 400 pt wide
 /// (UIKit's 270 pt phone alert scaled by the panel's larger type), buttons 56 pt tall
@@ -40,7 +41,7 @@ open class AlertController: ViewController {
     public var localizedMessage: LocalizedStringResource? { didSet { if isViewLoaded { build() } } }
     public let preferredStyle: Style
     public private(set) var actions: [AlertAction] = []
-    /// Drawn bold (and triggered by Return once keys reach alerts); must be one of `actions`.
+    /// Drawn bold and run by Return; must be one of `actions`.
     public var preferredAction: AlertAction? {
         didSet {
             if let action = preferredAction, !actions.contains(where: { $0 === action }) {
@@ -113,6 +114,37 @@ open class AlertController: ViewController {
         guard let cancel = actions.first(where: { $0.style == .cancel }), cancel.isEnabled else { return false }
         tapped(cancel)
         return true
+    }
+
+    /// UIKit's keys for an alert on a hardware keyboard: Return runs the preferred action (an
+    /// alert of one action: that one), Escape the cancel action. Taken before a text field in
+    /// the alert sees them.
+    open override var keyCommands: [KeyCommand]? {
+        var commands: [KeyCommand] = []
+        if let action = preferredAction ?? (actions.count == 1 ? actions[0] : nil) {
+            let command = KeyCommand(title: action.title ?? "", input: KeyCommand.inputReturn) { [weak self, weak action] _ in
+                guard let self, let action, action.isEnabled else { return }
+                self.tapped(action)
+            }
+            command.wantsPriorityOverSystemBehavior = true
+            commands.append(command)
+        }
+        if let cancel = actions.first(where: { $0.style == .cancel }) {
+            let command = KeyCommand(title: cancel.title ?? "", input: KeyCommand.inputEscape) { [weak self, weak cancel] _ in
+                guard let self, let cancel, cancel.isEnabled else { return }
+                self.tapped(cancel)
+            }
+            command.wantsPriorityOverSystemBehavior = true
+            commands.append(command)
+        }
+        return commands
+    }
+
+    /// A tap outside an action sheet runs its cancel action (iPhone's); outside an alert, or a
+    /// sheet without a cancel action, it does nothing.
+    override func presentationBackgroundTapped() {
+        guard preferredStyle == .actionSheet, let cancel = actions.first(where: { $0.style == .cancel }), cancel.isEnabled else { return }
+        tapped(cancel)
     }
 
     override var presentationMotion: PresentationMotion {

@@ -12,7 +12,7 @@ public final class BarButtonItem {
 
     /// The title. Setting it drops `localizedTitle`.
     public var title: String? {
-        get { localizedTitle.map { Localization.string(for: $0, language: bar?.language) } ?? ownTitle }
+        get { localizedTitle.map { Localization.string(for: $0, language: (bar ?? backBar?())?.language) } ?? ownTitle }
         set {
             ownTitle = newValue
             localizedTitle = nil
@@ -38,6 +38,8 @@ public final class BarButtonItem {
 
     /// The bar that shows the item, to rebuild it after a change.
     weak var bar: NavigationBar?
+    /// When the item is a navigation item's `backBarButtonItem`: the bar showing that item.
+    var backBar: (() -> NavigationBar?)?
 
     public init(title: String?, style: Style = .plain, target: AnyObject?, action: Selector?) {
         ownTitle = title
@@ -65,7 +67,10 @@ public final class BarButtonItem {
         style = .plain
     }
 
-    private func changed() { bar?.setNeedsItemRebuild() }
+    private func changed() {
+        bar?.setNeedsItemRebuild()
+        backBar?()?.setNeedsItemRebuild()
+    }
 
     /// The item was tapped in `control` (its button).
     func trigger(from control: Control, event: Event?) {

@@ -65,6 +65,11 @@ open class NavigationBar: View {
 
     /// The back button's title style at `.large`.
     private var backTitleStyle = TextStyle()
+    /// The back button's titles, the preferred first and UIKit's "Back" after it.
+    private var backTitles: [String] = []
+    /// The back button's least width (Bezel's bar since the first release: the demo's titles
+    /// fit it); a longer title widens it up to the centred title.
+    static let backButtonMinimumWidth = 110.0
 
     /// The bar's texts grow with the content size category (the title as headline, the items
     /// as body) up to what its fixed height holds: 60 % of it for the title, 45 % for the
@@ -120,11 +125,16 @@ open class NavigationBar: View {
             && ((topItem?.leftBarButtonItems.isEmpty ?? true) || (topItem?.leftItemsSupplementBackButton ?? false))
         backButton.isHidden = !showsBack
         if let back = backItem {
-            // The chevron points back: right in a right-to-left language.
-            let chevron = effectiveUserInterfaceLayoutDirection == .rightToLeft ? "› " : "‹ "
-            let title = back.backButtonTitle ?? back.title ?? Localization.bezelString("Back", language: language)
-            backButton.title = chevron + title
-            backButton.accessibilityLabel = title  // spoken without the chevron
+            // UIKit's order: the item's back bar-button item, its back title, its title, "Back";
+            // layoutItems falls back to "Back" and then the chevron alone when it is too long.
+            let generic = Localization.bezelString("Back", language: language)
+            let title = back.backBarButtonItem?.title ?? back.backButtonTitle ?? back.title ?? generic
+            backTitles = title == generic ? [generic] : [title, generic]
+            let tint = back.backBarButtonItem?.tintColor ?? Color.white
+            backButton.setTitleColor(tint, for: .normal)
+            backButton.setTitleColor(tint.withAlpha(0.5), for: .highlighted)
+        } else {
+            backTitles = []
         }
         for item in topItem?.leftBarButtonItems ?? [] { itemViews.append(view(for: item)) }
         for item in topItem?.rightBarButtonItems ?? [] { itemViews.append(view(for: item)) }
@@ -156,10 +166,41 @@ open class NavigationBar: View {
         if needsItemRebuild { rebuildItems() } else { layoutItems() }
     }
 
+    /// UIKit's back title fallback: the previous screen's title when it fits between the
+    /// bar's leading margin and the centred title, else "Back", else the chevron alone (its
+    /// spoken label stays "Back").
+    private func layoutBackButton(height: Double) {
+        let spacing = Self.itemSpacing
+        guard !backTitles.isEmpty else {
+            backButton.frame = Rect(x: spacing, y: spacing, width: Self.backButtonMinimumWidth, height: height)
+            return
+        }
+        // The chevron points back: right in a right-to-left language.
+        let chevron = effectiveUserInterfaceLayoutDirection == .rightToLeft ? "›" : "‹"
+        let titleWidth = topItem?.titleView?.frame.width ?? (titleLabel.text == nil ? 0 : titleLabel.intrinsicContentSize.width)
+        let available = max(0, (bounds.width - titleWidth) / 2 - 2 * spacing)
+        var chosen: (text: String, label: String, width: Double)?
+        for title in backTitles {
+            let text = chevron + " " + title
+            let width = backButtonWidth(text)
+            if width <= available { chosen = (text, title, width); break }
+        }
+        let shown = chosen ?? (chevron, backTitles[backTitles.count - 1], backButtonWidth(chevron))
+        if backButton.title != shown.text { backButton.title = shown.text }
+        backButton.accessibilityLabel = shown.label  // spoken without the chevron
+        let width = min(max(Self.backButtonMinimumWidth, shown.width), max(shown.width, available))
+        backButton.frame = Rect(x: spacing, y: spacing, width: max(44, width), height: height)
+    }
+
+    /// The back button's width with `text`: the text and a button's 12-pt padding each side.
+    private func backButtonWidth(_ text: String) -> Double {
+        24 + (TextMetrics.measurer?.measureText(text, style: backButton.titleStyle, width: nil).width ?? 0)
+    }
+
     private func layoutItems() {
         let spacing = Self.itemSpacing
         let height = max(0, bounds.height - 2 * spacing)
-        backButton.frame = Rect(x: spacing, y: spacing, width: 110, height: height)
+        layoutBackButton(height: height)
         var left = backButton.isHidden ? spacing : backButton.frame.maxX + spacing
         var right = bounds.width - spacing
         let leftCount = topItem?.leftBarButtonItems.count ?? 0

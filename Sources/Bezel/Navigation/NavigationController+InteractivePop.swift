@@ -4,7 +4,8 @@
 /// back. The life cycle is UIKit's for an interactive pop: at the start the top controller's
 /// `viewWillDisappear` and the one below's `viewWillAppear`; finished, their `viewDidDisappear`
 /// and `viewDidAppear`; cancelled, the one below's `viewWillDisappear` and `viewDidDisappear`,
-/// then the top one's `viewWillAppear` and `viewDidAppear` again.
+/// then the top one's `viewWillAppear` and `viewDidAppear` again. The delegate hears `willShow`
+/// at the start and `didShow` only when the pop finishes.
 extension NavigationController {
     /// A lift faster than this toward the trailing edge finishes the pop whatever the
     /// distance (points per second; Bezel's choice, near what iOS's flick needs).
@@ -51,6 +52,7 @@ extension NavigationController {
         guard viewControllers.count > 1, let popped = topViewController else { return }
         let below = viewControllers[viewControllers.count - 2]
         isTransitioning = true
+        popped.isMovingFromParent = true
         popped.willMove(toParent: nil)
         let appearance = forwardsAppearance
         if appearance {
@@ -67,6 +69,7 @@ extension NavigationController {
         contentView.insertSubview(dimming, belowSubview: popped.view)
         interactivePop = InteractivePop(popped: popped, below: below, dimming: dimming, appearance: appearance, progress: 0)
         place(progress: 0)
+        delegate?.navigationController(self, willShow: below, animated: true)
     }
 
     private func updateInteractivePop(translation: Double) {
@@ -107,11 +110,13 @@ extension NavigationController {
                 }
                 pop.popped.removeFromParent()
                 self.updateNavigationBar()
+                self.delegate?.navigationController(self, didShow: pop.below, animated: true)
                 self.onTransitionFinished?(pop.below)
                 Accessibility.post(notification: .screenChanged, argument: nil)
             } else {
                 pop.below.view.removeFromSuperview()
                 View.performWithoutAnimation { pop.below.view.frame = self.contentView.bounds }
+                pop.popped.isMovingFromParent = false  // staying: it appears again as it was
                 if pop.appearance {
                     pop.below.beginAppearanceTransition(false, animated: true)
                     pop.below.endAppearanceTransition()

@@ -119,56 +119,14 @@ open class NavigationController: ViewController {
             Diagnostics.report(.apiMisuse, "pushViewController: \(controller.debugName) is already in the stack or a transition is running; ignored")
             return
         }
-        let previous = topViewController
-        addChild(controller)
-        viewControllers.append(controller)
-        guard isViewLoaded else { return controller.didMove(toParent: self) }
-        let appearance = forwardsAppearance
-        _ = controller.view
-        if appearance {
-            previous?.beginAppearanceTransition(false, animated: animated)
-            controller.beginAppearanceTransition(true, animated: animated)
-        }
-        show(controller)
-        controller.view.layoutIfNeeded()
-        updateBar()
-        transition(from: previous, to: controller, forward: true, animated: animated && view.window != nil) {
-            if appearance {
-                previous?.endAppearanceTransition()
-                controller.endAppearanceTransition()
-            }
-            controller.didMove(toParent: self)
-        }
+        replaceStack(with: viewControllers + [controller], animated: animated)
     }
 
     /// Pops the top controller (never the root); returns it.
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard !isTransitioning, viewControllers.count > 1 else { return nil }
-        let popped = viewControllers.removeLast()
-        guard let below = topViewController else { return nil }
-        popped.willMove(toParent: nil)
-        guard isViewLoaded else {
-            popped.removeFromParent()
-            return popped
-        }
-        let appearance = forwardsAppearance
-        if appearance {
-            popped.beginAppearanceTransition(false, animated: animated)
-            below.beginAppearanceTransition(true, animated: animated)
-        }
-        show(below)
-        below.view.layoutIfNeeded()
-        content.bringSubviewToFront(popped.view)
-        updateBar()
-        transition(from: popped, to: below, forward: false, animated: animated && view.window != nil) {
-            if appearance {
-                popped.endAppearanceTransition()
-                below.endAppearanceTransition()
-            }
-            popped.removeFromParent()
-        }
-        return popped
+        return replaceStack(with: Array(viewControllers.dropLast()), animated: animated).first
     }
 
     /// The spoken mode's escape (the keypad's Back): pops, as the back button does.
@@ -178,16 +136,102 @@ open class NavigationController: ViewController {
         return true
     }
 
-    /// Pops back to the root controller.
-    public func popToRootViewController(animated: Bool) {
-        guard !isTransitioning else { return }
-        while viewControllers.count > 2 {
-            let middle = viewControllers.remove(at: viewControllers.count - 2)
-            middle.willMove(toParent: nil)
-            middle.viewIfLoaded?.removeFromSuperview()
-            middle.removeFromParent()
+    /// Pops back to the root controller; returns the controllers popped, bottom first (nil
+    /// when nothing was popped).
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard let root = viewControllers.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// UIKit's `popToViewController(_:animated:)`: pops every controller above `controller`
+    /// in one transition (the top one slides off, the ones between go without being shown);
+    /// returns them, bottom first. Nil, with a diagnostic, when `controller` is not in the
+    /// stack (UIKit raises) or a transition runs.
+    @discardableResult
+    public func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController]? {
+        guard !isTransitioning, let index = viewControllers.firstIndex(where: { $0 === controller }) else {
+            Diagnostics.report(.apiMisuse, "popToViewController: \(controller.debugName) is not in the stack or a transition is running; ignored")
+            return nil
         }
-        popViewController(animated: animated)
+        guard index < viewControllers.count - 1 else { return [] }
+        return replaceStack(with: Array(viewControllers[...index]), animated: animated)
+    }
+
+    /// UIKit's `setViewControllers(_:animated:)`: replaces the whole stack. When the top
+    /// changes it is a push (the new top was not in the stack) or a pop (it was), animated as
+    /// those are; controllers that leave get `willMove(toParent: nil)` first and
+    /// `didMove(toParent: nil)` after the transition, new ones `willMove(toParent:)` and
+    /// `didMove(toParent:)`. An empty list or one with a controller twice is refused with a
+    /// diagnostic (UIKit raises); so is a call while a transition runs.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        var seen = Set<ObjectIdentifier>()
+        guard !controllers.isEmpty, controllers.allSatisfy({ seen.insert(ObjectIdentifier($0)).inserted }), !isTransitioning else {
+            Diagnostics.report(.apiMisuse, "setViewControllers: an empty list, a controller twice, or a transition running; ignored")
+            return
+        }
+        replaceStack(with: controllers, animated: animated)
+    }
+
+    /// Told before and after each controller is shown.
+    public weak var delegate: NavigationControllerDelegate?
+
+    /// Every stack change in one place: the containment calls, the appearance callbacks of the
+    /// old and new top, the bar, the slide, the delegate. Returns the controllers that left,
+    /// bottom first.
+    @discardableResult
+    private func replaceStack(with controllers: [ViewController], animated: Bool) -> [ViewController] {
+        let oldTop = topViewController
+        let kept = Set(controllers.map(ObjectIdentifier.init))
+        let old = Set(viewControllers.map(ObjectIdentifier.init))
+        let removed = viewControllers.filter { !kept.contains(ObjectIdentifier($0)) }
+        let added = controllers.filter { !old.contains(ObjectIdentifier($0)) }
+        for controller in removed.reversed() {
+            controller.isMovingFromParent = true
+            controller.willMove(toParent: nil)
+        }
+        for controller in added { addChild(controller) }
+        viewControllers = controllers
+        let newTop = controllers[controllers.count - 1]
+        let finishContainment = { [unowned self] in
+            for controller in removed.reversed() { controller.removeFromParent() }
+            for controller in added {
+                if controller !== newTop { controller.isMovingToParent = false }  // never shown
+                controller.didMove(toParent: self)
+            }
+        }
+        guard isViewLoaded else {
+            finishContainment()
+            return removed
+        }
+        for controller in removed where controller !== oldTop { controller.viewIfLoaded?.removeFromSuperview() }
+        guard newTop !== oldTop else {
+            finishContainment()
+            updateBar()
+            return removed
+        }
+        let forward = !old.contains(ObjectIdentifier(newTop))
+        let appearance = forwardsAppearance
+        _ = newTop.view
+        if appearance {
+            oldTop?.beginAppearanceTransition(false, animated: animated)
+            newTop.beginAppearanceTransition(true, animated: animated)
+        }
+        show(newTop)
+        newTop.view.layoutIfNeeded()
+        if !forward, let oldView = oldTop?.viewIfLoaded { content.bringSubviewToFront(oldView) }
+        updateBar()
+        let slides = animated && view.window != nil
+        delegate?.navigationController(self, willShow: newTop, animated: slides)
+        transition(from: oldTop, to: newTop, forward: forward, animated: slides) { [unowned self] in
+            if appearance {
+                oldTop?.endAppearanceTransition()
+                newTop.endAppearanceTransition()
+            }
+            finishContainment()
+            self.delegate?.navigationController(self, didShow: newTop, animated: slides)
+        }
+        return removed
     }
 
     private func transition(from old: ViewController?, to new: ViewController, forward: Bool, animated: Bool, completion: @escaping () -> Void) {

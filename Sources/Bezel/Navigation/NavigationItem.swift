@@ -33,7 +33,7 @@ public final class NavigationItem {
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
     }
     /// The back button's title when this item is the one below the top (nil: this item's title;
-    /// UIKit's "Back" when that is missing).
+    /// UIKit's "Back" when that is missing or too long).
     public var backButtonTitle: String? {
         get { localizedBackButtonTitle.map { Localization.string(for: $0, language: bar?.language) } ?? ownBackButtonTitle }
         set {
@@ -45,6 +45,15 @@ public final class NavigationItem {
     private var ownBackButtonTitle: String?
     /// `backButtonTitle` as a localized resource, in the bar's language.
     public var localizedBackButtonTitle: LocalizedStringResource? { didSet { changed() } }
+    /// UIKit's `backBarButtonItem`: the back button shown while this item is the one below
+    /// the top; its title comes first (before `backButtonTitle` and the title), its tint
+    /// colours the button. Only its title and tint are read, as UIKit reads them.
+    public var backBarButtonItem: BarButtonItem? {
+        didSet {
+            backBarButtonItem?.backBar = { [weak self] in self?.bar }
+            changed()
+        }
+    }
     /// Hides the back button while this item is on top.
     public var hidesBackButton = false { didSet { changed() } }
     /// Shows the left items next to the back button instead of replacing it.

@@ -55,7 +55,9 @@ final class ModalPresentation {
         self.presenter = presenter
         self.presented = presented
         style = presented.modalPresentationStyle
-        container = PresentationContainerView()
+        let container = PresentationContainerView()
+        container.presented = presented
+        self.container = container
         container.name = "presentation(\(presented.debugName))"
         container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         // The spoken mode reads only what is presented (UIKit's modal presentations do this).
@@ -254,4 +256,28 @@ final class ModalPresentation {
 /// The presentation's full-window container: it is the hit view for every touch outside the
 /// presented view, so such touches end there and reach nothing underneath.
 @MainActor
-final class PresentationContainerView: View {}
+/// The container over the window: the touches that land outside the presented view land on
+/// it. A tap there (lifted within a tap's 10 pt of where it went down, TapGestureRecognizer's
+/// `allowableMovement`) is told to the presented controller.
+final class PresentationContainerView: View {
+    weak var presented: ViewController?
+    private var downAt: [ObjectIdentifier: Point] = [:]
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches where touch.view === self { downAt[ObjectIdentifier(touch)] = touch.location(in: self) }
+    }
+
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches {
+            guard let start = downAt.removeValue(forKey: ObjectIdentifier(touch)) else { continue }
+            let end = touch.location(in: self)
+            if abs(end.x - start.x) <= 10, abs(end.y - start.y) <= 10 { presented?.presentationBackgroundTapped() }
+        }
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        for touch in touches { downAt.removeValue(forKey: ObjectIdentifier(touch)) }
+    }
+}

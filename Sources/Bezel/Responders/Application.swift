@@ -120,6 +120,8 @@ open class Application: Responder {
 
     let touchSequencer = TouchSequencer()
     let pressSequencer = PressSequencer()
+    /// Presses a key command took when they began: their later phases are not delivered.
+    var keyCommandPresses = Set<Press>()
     @exclusivity(unchecked) private var ignoringDepth = 0
 
     /// - Parameters:
@@ -292,7 +294,17 @@ open class Application: Responder {
             return
         }
         for phase in [Press.Phase.began, .changed, .ended, .cancelled] {
-            let presses = event.allPresses.filter { $0.phase == phase }
+            var presses = event.allPresses.filter { $0.phase == phase }
+            // Key commands first (KeyCommand.swift): a press one takes goes no further.
+            if phase == .began {
+                for press in presses where performKeyCommand(for: press) { keyCommandPresses.insert(press) }
+            }
+            if !keyCommandPresses.isEmpty {
+                presses = presses.filter { !keyCommandPresses.contains($0) }
+                if phase == .ended || phase == .cancelled {
+                    for press in event.allPresses where press.phase == phase { keyCommandPresses.remove(press) }
+                }
+            }
             guard !presses.isEmpty else { continue }
             if phase == .began {
                 for press in presses { press.gestureRecognizers = pressRecognizers(from: responder, for: press) }

@@ -36,6 +36,10 @@ open class Responder: ActionTarget {
 
     // MARK: Presses (physical keys and buttons, spec §6)
 
+    /// UIKit's `keyCommands`: the hardware-key shortcuts this responder offers while it is in
+    /// the chain from the first responder (Responders/KeyCommand.swift). None by default.
+    open var keyCommands: [KeyCommand]? { nil }
+
     open func pressesBegan(_ presses: Set<Press>, with event: PressEvent?) {
         next?.pressesBegan(presses, with: event)
     }

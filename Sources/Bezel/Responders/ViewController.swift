@@ -196,6 +196,7 @@ open class ViewController: Responder {
         case .appearing:
             appearanceState = .appeared
             viewDidAppear(appearanceAnimated)
+            isMovingToParent = false  // true only through the first appearance after addChild
         case .disappearing:
             appearanceState = .disappeared
             viewDidDisappear(appearanceAnimated)
@@ -214,6 +215,16 @@ open class ViewController: Responder {
         }
         return shown
     }
+
+    /// UIKit's `isMovingToParent`: true from `addChild` until the end of the first
+    /// `viewDidAppear` after it (a pushed controller's appearance callbacks see true; the same
+    /// controller shown again by a pop sees false).
+    public internal(set) var isMovingToParent = false
+    /// UIKit's `isMovingFromParent`: true while a container takes the controller away (a pop,
+    /// `setViewControllers`), from its `willMove(toParent: nil)` through its
+    /// `viewWillDisappear`/`viewDidDisappear` to `didMove(toParent: nil)`; a cancelled
+    /// interactive pop sets it back to false.
+    public internal(set) var isMovingFromParent = false
 
     /// Whether the controller's view is (being) shown.
     public var isOnScreen: Bool { appearanceState == .appeared || appearanceState == .appearing }
@@ -260,6 +271,7 @@ open class ViewController: Responder {
             ancestor = a.parent
         }
         child.removeFromParent()
+        child.isMovingToParent = true
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
@@ -270,7 +282,9 @@ open class ViewController: Responder {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        isMovingToParent = false
         didMove(toParent: nil)
+        isMovingFromParent = false
     }
 
     // MARK: Presentation hooks (AlertController overrides them)
@@ -282,6 +296,10 @@ open class ViewController: Responder {
         case .crossDissolve: .crossDissolve
         }
     }
+
+    /// A tap landed outside the presented view, on its presentation's background (an action
+    /// sheet cancels). Nothing by default, as UIKit's modal presentations.
+    func presentationBackgroundTapped() {}
 
     /// The presented view's frame in a presentation container of `bounds`; nil: the style's.
     func preferredPresentationFrame(in bounds: Rect) -> Rect? { nil }
