@@ -179,6 +179,24 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_restore(cairo)
     }
 
+    public func drawImage(_ image: Image, in rect: Rect, tintColor: Color) {
+        guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
+        let r = rect.standardized
+        guard !r.isEmpty else { return }
+        let pixels = Size(width: Double(buffer.width), height: Double(buffer.height))
+        cairo_save(cairo)
+        cairo_translate(cairo, r.minX, r.minY)
+        cairo_scale(cairo, r.width / pixels.width, r.height / pixels.height)
+        setColor(tintColor)
+        // The picture's alpha as the mask of a fill in the tint (cairo_mask keeps the source
+        // colour and takes only the mask's alpha), filtered as drawImage's source is.
+        let mask = cairo_pattern_create_for_surface(buffer.surface)
+        cairo_pattern_set_filter(mask, Self.filter(.low))
+        cairo_mask(cairo, mask)
+        cairo_pattern_destroy(mask)
+        cairo_restore(cairo)
+    }
+
     public func clip(to rect: Rect) {
         let r = rect.standardized
         cairo_rectangle(cairo, r.minX, r.minY, r.width, r.height)

@@ -28,7 +28,7 @@ public final class ListViewController: ViewController, TableViewDataSource, Tabl
 
     /// The "Select" buttons of the rows on screen, top to bottom.
     public var visibleSelectButtons: [Button] {
-        tableView.visibleRowCells.compactMap { ($0 as? OrderCell)?.selectButton }
+        tableView.visibleCells.compactMap { ($0 as? OrderCell)?.selectButton }
     }
 
     public override func viewDidLoad() {

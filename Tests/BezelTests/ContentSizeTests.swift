@@ -84,13 +84,13 @@ import BezelTesting
         // Body at 53 pt: its line (1.25 x) and UIKit's 11 pt above and below, whole points up.
         let grown = (53 * 1.25 + 22).rounded(.up)
         #expect(screen.table.rectForRow(at: IndexPath(row: 1, section: 0)).height == grown)
-        let cells = Array(screen.table.visibleCells.values)
+        let cells = Array(screen.table.cellsOnScreen.values)
         #expect(!cells.isEmpty && cells.allSatisfy { $0.textLabel.style.size == 53 && $0.frame.height == grown }, "\(cells.map(\.frame.height))")
         #expect(cells.allSatisfy { $0.textLabel.frame.height <= $0.bounds.height }, "the text fits its row")
         // Scrolled down, cells that waited in the reuse pool through the change come out at the new size.
         screen.table.contentOffset = Point(x: 0, y: 2000)
         harness.render()
-        #expect(screen.table.visibleCells.values.allSatisfy { $0.textLabel.style.size == 53 })
+        #expect(screen.table.cellsOnScreen.values.allSatisfy { $0.textLabel.style.size == 53 })
         // Back to the default: 44 again. A height the app gives is kept at every size.
         harness.application.preferredContentSizeCategory = .large
         harness.render()

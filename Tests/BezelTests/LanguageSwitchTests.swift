@@ -57,7 +57,7 @@ import BezelTesting
     func texts(_ screen: Screen, _ navigation: NavigationController) -> [String?] {
         [screen.label.text, screen.button.title, screen.field.placeholder, navigation.navigationBar.titleLabel.text,
          (navigation.navigationBar.itemViewsShown.first as? Button)?.title,
-         (screen.table.headerView(forSection: 0) as? TableViewHeaderFooterView)?.textLabel.text, screen.table.visibleCells.first?.value.textLabel.text]
+         (screen.table.headerView(forSection: 0) as? TableViewHeaderFooterView)?.textLabel.text, screen.table.cellsOnScreen.first?.value.textLabel.text]
     }
 
     @Test func aLiveScreenSwitchesEveryLocalizedTextWithOneLayoutPass() throws {

@@ -59,7 +59,8 @@ import BezelCairo
         let left = try ink(ltr), right = try ink(rtl)
         #expect(!left.accessory.isEmpty && left.accessory.allSatisfy { $0 > 280 }, "the chevron at the right: \(left.accessory)")
         #expect(right.accessory.map { 319 - $0 }.sorted() == left.accessory.sorted(), "drawn mirrored at the left: \(right.accessory)")
-        #expect(left.separator == 16...319 && right.separator == 0...303, "the separator inset on the leading side")
+        // The separator starts at the text, after the 29 pt image (16 + 29 + 16), UIKit's.
+        #expect(left.separator == 61...319 && right.separator == 0...258, "the separator inset on the leading side")
     }
 
     @Test func swipeActionsSwapSidesInRightToLeft() {

@@ -68,7 +68,7 @@ import Testing
         Localization.preferredLanguages = ["ar"]
         let (stage, table, letters) = stage()
         #expect(indexView(table)?.frame.minX == 0)
-        for cell in table.visibleCells.values { cell.accessoryType = .disclosureIndicator }
+        for cell in table.cellsOnScreen.values { cell.accessoryType = .disclosureIndicator }
         #expect(try Snapshot.check(stage.window, named: "table-section-index-rtl"))
         letters.titles = nil
         table.reloadData()

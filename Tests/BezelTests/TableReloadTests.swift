@@ -33,7 +33,7 @@ import BezelTesting
         screen.table.reloadData()
         _ = harness.render()
         #expect(screen.table.contentOffset.y == screen.table.minimumContentOffset.y, "back to the end of 3 rows: \(screen.table.contentOffset)")
-        let shown = screen.table.visibleCells.sorted { $0.key < $1.key }.map { $0.value.textLabel.text ?? "" }
+        let shown = screen.table.cellsOnScreen.sorted { $0.key < $1.key }.map { $0.value.textLabel.text ?? "" }
         #expect(shown == ["Station 7", "Station 17", "Station 70"])
         // Still long enough: an offset inside the content stays.
         screen.names = (1...100).map { "Station \($0)" }
@@ -58,6 +58,6 @@ import BezelTesting
         screen.table.reloadData()
         _ = harness.render()
         #expect(screen.table.indexPathForSelectedRow == nil && screen.table.indexPathsForSelectedRows == nil)
-        #expect(screen.table.visibleCells.values.allSatisfy { !$0.isSelected })
+        #expect(screen.table.cellsOnScreen.values.allSatisfy { !$0.isSelected })
     }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(deleted.superview == nil)
         #expect(finished == [true])
         #expect(s.table.numberOfRows(inSection: 0) == 20)
-        #expect(s.table.visibleRowCells.map { $0.textLabel.text ?? "" } ==
+        #expect(s.table.visibleCells.map { $0.textLabel.text ?? "" } ==
                 ["Row 0", "Row 1", "Row 3", "Row 4", "Row 5", "New", "Row 6", "Row 7", "Row 8", "Row 9"])
     }
 

@@ -151,7 +151,7 @@ import Testing
         let s = TableStage(model: TableModel(rows: 200))
         s.table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
         s.table.contentOffset = Point(x: 0, y: 2000)
-        #expect(s.table.visibleRowCells.allSatisfy { !$0.isSelected }, "a reused cell does not keep its old row's selection")
+        #expect(s.table.visibleCells.allSatisfy { !$0.isSelected }, "a reused cell does not keep its old row's selection")
         s.table.contentOffset = .zero
         #expect(s.table.cellForRow(at: IndexPath(row: 1, section: 0))?.isSelected == true)
     }
@@ -222,12 +222,12 @@ import Testing
         // Jump far down (rows there are estimated), then scroll up a little: a row above the
         // top edge is measured and the content does not jump under the finger.
         s.table.contentOffset = Point(x: 0, y: 5000)
-        let cell = s.table.visibleRowCells[1]
+        let cell = s.table.visibleCells[1]
         let before = cell.convert(Point.zero, to: s.stage.window)
         s.table.contentOffset = Point(x: 0, y: s.table.contentOffset.y - 30)
         let after = cell.convert(Point.zero, to: s.stage.window)
         #expect(after.y == before.y + 30, "the visible cell moved by exactly the scroll: \(before.y) -> \(after.y)")
-        #expect(s.table.visibleRowCells.allSatisfy { $0.frame.height == 88 })
+        #expect(s.table.visibleCells.allSatisfy { $0.frame.height == 88 })
     }
 
     @Test func noEstimatesAsksEveryHeightAtTheReload() {
@@ -291,7 +291,7 @@ import Testing
         let source = Unregistered()
         let reports = capturingDiagnostics { table.dataSource = source }
         #expect(reports.count == 2 && reports[0].message.contains("never registered"))
-        #expect(table.visibleRowCells.count == 2)
+        #expect(table.visibleCells.count == 2)
     }
 
     @Test func badHeightsAndCountsFallBack() {

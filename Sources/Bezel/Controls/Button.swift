@@ -45,10 +45,14 @@ open class Button: Control {
         didSet { setNeedsDisplay() }
     }
 
-    /// Shown left of the title (or alone, centred), 8 pt apart.
+    /// Shown left of the title (or alone, centred), 8 pt apart. A template image
+    /// (`.alwaysTemplate`) takes the title colour of the button's state.
     public var image: Image? {
         didSet { setNeedsDisplay() }
     }
+    /// Whether an `.automatic` image is drawn as a template (a bar-button item's button: the
+    /// bars' rule, UIKit's).
+    var drawsAutomaticImagesAsTemplates = false
 
     /// Title (and image) plus UIKit-like padding: 12 pt each side, 8 pt above and below.
     open override var intrinsicContentSize: Size {
@@ -132,7 +136,7 @@ open class Button: Control {
                 }
             }
             context.drawImage(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height),
-                              for: self)
+                              for: self, templateColor: titleColor(for: state), automaticIsTemplate: drawsAutomaticImagesAsTemplates)
         }
         if let title, !title.isEmpty {
             var style = titleStyle

@@ -49,11 +49,11 @@ extension TableView {
     /// Recycles the cells of rows outside `range` (all of them for nil), top to bottom.
     private func recycleCells(outside range: ClosedRange<IndexPath>?) {
         var gone: [IndexPath] = []
-        for path in visibleCells.keys where !(range?.contains(path) ?? false) { gone.append(path) }
+        for path in cellsOnScreen.keys where !(range?.contains(path) ?? false) { gone.append(path) }
         guard !gone.isEmpty else { return }
         gone.sort()
         for path in gone {
-            if let cell = visibleCells.removeValue(forKey: path) { recycle(cell, at: path) }
+            if let cell = cellsOnScreen.removeValue(forKey: path) { recycle(cell, at: path) }
         }
     }
 
@@ -73,20 +73,20 @@ extension TableView {
 
     /// Gives row `path` its cell (asking the data source if it has none) at its place.
     private func show(_ path: IndexPath, appearing: AppearanceContext?) {
-        if let cell = visibleCells[path] {
+        if let cell = cellsOnScreen[path] {
             if let rect = rowRect(path) { cell.frame = swipeAdjusted(rect, path) }
             return
         }
         guard let dataSource else { return }
         let cell = dataSource.tableView(self, cellForRowAt: path)
-        if let other = visibleCells.first(where: { $0.value === cell })?.key {
+        if let other = cellsOnScreen.first(where: { $0.value === cell })?.key {
             // One cell for two rows: UIKit asserts; here the row is left empty, and said so.
             Diagnostics.report(.apiMisuse, "cellForRowAt \(path) returned the cell of row \(other): use dequeueReusableCell(withIdentifier:for:) for every row; the row is left empty")
             return
         }
         measure(path, cell: cell)
         guard let rect = rowRect(path) else { return }
-        visibleCells[path] = cell
+        cellsOnScreen[path] = cell
         cell.tableView = self
         configure(cell, at: path)
         if let appearing, let animation = appearing.insertion[path] {
@@ -153,7 +153,7 @@ extension TableView {
     }
 
     func updateSeparators() {
-        for (path, cell) in visibleCells where sections.indices.contains(path.section) { configure(cell, at: path) }
+        for (path, cell) in cellsOnScreen where sections.indices.contains(path.section) { configure(cell, at: path) }
     }
 
     /// Where an inserted row starts, and its alpha, for `animation`.

@@ -20,13 +20,13 @@ extension TableView {
     func cellTouchMoved(_ cell: TableViewCell, inside: Bool) {}
 
     func cellTouchEnded(_ cell: TableViewCell, inside: Bool) {
-        guard let path = highlightedRow, visibleCells[path] === cell else { return }
+        guard let path = highlightedRow, cellsOnScreen[path] === cell else { return }
         unhighlight(cell, at: path)
         if inside { selectByUser(path) }
     }
 
     func cellTouchCancelled(_ cell: TableViewCell) {
-        guard let path = highlightedRow, visibleCells[path] === cell else { return }
+        guard let path = highlightedRow, cellsOnScreen[path] === cell else { return }
         unhighlight(cell, at: path)
     }
 
@@ -52,7 +52,7 @@ extension TableView {
             for old in selectedRows.sorted() where old != target { deselectByUser(old) }
         }
         selectedRows.insert(target)
-        visibleCells[target]?.setSelected(true, animated: false)
+        cellsOnScreen[target]?.setSelected(true, animated: false)
         tableDelegate?.tableView(self, didSelectRowAt: target)
     }
 
@@ -60,7 +60,7 @@ extension TableView {
         let target = tableDelegate.map { $0.tableView(self, willDeselectRowAt: path) } ?? path
         guard let target else { return }
         selectedRows.remove(target)
-        visibleCells[target]?.setSelected(false, animated: false)
+        cellsOnScreen[target]?.setSelected(false, animated: false)
         tableDelegate?.tableView(self, didDeselectRowAt: target)
     }
 
@@ -77,7 +77,7 @@ extension TableView {
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         loadIfNeeded()
         guard let indexPath else {
-            for path in selectedRows { visibleCells[path]?.setSelected(false, animated: animated) }
+            for path in selectedRows { cellsOnScreen[path]?.setSelected(false, animated: animated) }
             selectedRows.removeAll()
             return
         }
@@ -86,11 +86,11 @@ extension TableView {
             return
         }
         if !allowsMultipleSelection {
-            for path in selectedRows where path != indexPath { visibleCells[path]?.setSelected(false, animated: animated) }
+            for path in selectedRows where path != indexPath { cellsOnScreen[path]?.setSelected(false, animated: animated) }
             selectedRows.removeAll()
         }
         selectedRows.insert(indexPath)
-        visibleCells[indexPath]?.setSelected(true, animated: animated)
+        cellsOnScreen[indexPath]?.setSelected(true, animated: animated)
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
@@ -98,6 +98,6 @@ extension TableView {
     /// (`TableViewCell.deselectionDuration`), as after a tap in UIKit apps.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard selectedRows.remove(indexPath) != nil else { return }
-        visibleCells[indexPath]?.setSelected(false, animated: animated)
+        cellsOnScreen[indexPath]?.setSelected(false, animated: animated)
     }
 }

@@ -67,7 +67,7 @@ extension TableView {
         guard abs(t.x) > abs(t.y) else { return false }
         let location = swipeActionsGestureRecognizer.location(in: self)
         if let swipe, rowRect(swipe.path)?.minY ?? 0 <= location.y, location.y < rowRect(swipe.path)?.maxY ?? 0 { return true }
-        guard t.x != 0, let path = indexPathForRow(at: location), visibleCells[path] != nil else { return false }
+        guard t.x != 0, let path = indexPathForRow(at: location), cellsOnScreen[path] != nil else { return false }
         return swipeConfiguration(for: path, trailing: revealsTrailingActions(dx: t.x)) != nil
     }
 
@@ -160,7 +160,7 @@ extension TableView {
 
     private func placeSwipe() {
         guard let swipe, let rect = rowRect(swipe.path) else { return }
-        visibleCells[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset * swipe.sign, dy: 0)
+        cellsOnScreen[swipe.path]?.frame = rect.offsetBy(dx: -swipe.offset * swipe.sign, dy: 0)
         swipe.actionsView.frame = Rect(x: swipe.actionsAtRight ? rect.maxX - swipe.offset : rect.minX, y: rect.minY,
                                        width: swipe.offset, height: rect.height)
         // The buttons share the revealed width in proportion (the first grows on a full swipe);
@@ -179,7 +179,7 @@ extension TableView {
         guard let open = swipe else { return }
         swipe = nil
         let actions = open.actionsView
-        let cell = visibleCells[open.path]
+        let cell = cellsOnScreen[open.path]
         guard let rect = rowRect(open.path) else { actions.removeFromSuperview(); return }
         let close = {
             cell?.frame = rect

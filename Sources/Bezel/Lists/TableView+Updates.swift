@@ -108,7 +108,7 @@ extension TableView {
         var oldOfNew: [IndexPath: IndexPath] = [:]
         var rekeyed: [IndexPath: TableViewCell] = [:]
         var leaving: [(TableViewCell, IndexPath, RowAnimation)] = []
-        for (old, cell) in visibleCells {
+        for (old, cell) in cellsOnScreen {
             let sectionGone = update.sectionIsReplaced(old.section)
             if let reload = update.reloadedRows[old], let new = newPath(old) {
                 leaving.append((cell, old, reload))
@@ -125,7 +125,7 @@ extension TableView {
         highlightedRow = nil
         sections = newSections
         sectionTopsAreValid = false
-        visibleCells = rekeyed
+        cellsOnScreen = rekeyed
         for (path, cell) in rekeyed { configure(cell, at: path) }
         updateContentSize()
         var insertion: [IndexPath: RowAnimation] = update.insertedRows

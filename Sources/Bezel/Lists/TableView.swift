@@ -136,7 +136,7 @@ open class TableView: ScrollView {
     var sectionIndexView: TableSectionIndexView?
     var sectionTopsAreValid = false
     var needsReload = true
-    var visibleCells: [IndexPath: TableViewCell] = [:]
+    var cellsOnScreen: [IndexPath: TableViewCell] = [:]
     var visibleHeaders: [Int: View] = [:]
     var visibleFooters: [Int: View] = [:]
     /// Cells animating out after a deletion: neither visible nor reusable until they finish.
@@ -261,8 +261,8 @@ open class TableView: ScrollView {
     /// Reads the counts (and, without estimates, every height) from the data source.
     func reloadGeometry() {
         needsReload = false
-        for (path, cell) in visibleCells { recycle(cell, at: path) }
-        visibleCells.removeAll()
+        for (path, cell) in cellsOnScreen { recycle(cell, at: path) }
+        cellsOnScreen.removeAll()
         for (_, view) in visibleHeaders { recycleHeaderFooter(view) }
         for (_, view) in visibleFooters { recycleHeaderFooter(view) }
         visibleHeaders.removeAll()
@@ -459,18 +459,18 @@ open class TableView: ScrollView {
 
     // MARK: Cells on screen
 
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleCells[indexPath] }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { cellsOnScreen[indexPath] }
 
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        visibleCells.first { $0.value === cell }?.key
+        cellsOnScreen.first { $0.value === cell }?.key
     }
 
-    /// The cells on screen, top to bottom.
-    public var visibleRowCells: [TableViewCell] { indexPathsForVisibleRows.compactMap { visibleCells[$0] } }
+    /// UIKit's `visibleCells`: the cells on screen, top to bottom (as `CollectionView.visibleCells`).
+    public var visibleCells: [TableViewCell] { indexPathsForVisibleRows.compactMap { cellsOnScreen[$0] } }
 
     /// UIKit's `indexPathsForVisibleRows`, top to bottom.
     public var indexPathsForVisibleRows: [IndexPath] {
-        visibleCells.keys.filter { p in (rowRect(p)?.intersects(bounds)) ?? false }.sorted()
+        cellsOnScreen.keys.filter { p in (rowRect(p)?.intersects(bounds)) ?? false }.sorted()
     }
 
     public func headerView(forSection section: Int) -> View? { visibleHeaders[section] }

@@ -55,7 +55,7 @@ open class TableViewCell: View {
 
     /// Standard content inset, UIKit's layout margin of 16 pt (on a 320-414 pt wide screen).
     public static let margin = 16.0
-    /// The standard image's side, 29 pt after UIKit's settings icons.
+    /// The image's side when it has no size of its own: 29 pt, UIKit's settings icons.
     static let imageSide = 29.0
     /// Space between the standard parts: UIKit's 16 pt between image and text, 8 pt elsewhere.
     static let imageSpacing = 16.0
@@ -102,9 +102,31 @@ open class TableViewCell: View {
 
     public private(set) var isSelected = false
     public private(set) var isHighlighted = false
-    /// The separator's insets from the cell's edges (UIKit: the text's leading edge).
-    public var separatorInset = EdgeInsets(top: 0, left: TableViewCell.margin, bottom: 0, right: 0) {
-        didSet { setNeedsDisplay() }
+    /// The separator's insets from the cell's edges. Until the app sets it, the separator
+    /// starts where the text does (after the image, when there is one), as UIKit's automatic
+    /// inset does; reading it then gives that inset.
+    public var separatorInset: EdgeInsets {
+        get { customSeparatorInset ?? EdgeInsets(top: 0, left: textLeading, bottom: 0, right: 0) }
+        set {
+            customSeparatorInset = newValue
+            setNeedsDisplay()
+        }
+    }
+    private var customSeparatorInset: EdgeInsets?
+    /// Where the standard text starts (from the leading edge), set by layout.
+    private var textLeading = TableViewCell.margin {
+        didSet { if textLeading != oldValue, customSeparatorInset == nil { setNeedsDisplay() } }
+    }
+
+    /// The image view's size: the image's own (UIKit's), shrunk to fit the row less 4 pt above
+    /// and below, its shape kept. An image without a size gets the 29 pt square.
+    func imageSize(in rowHeight: Double) -> Size {
+        guard let size = imageView.image?.size, size.width > 0, size.height > 0 else {
+            return Size(width: Self.imageSide, height: Self.imageSide)
+        }
+        let room = max(0, rowHeight - 8)
+        let scale = size.height > room ? room / size.height : 1
+        return Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
     }
 
     /// The table showing the cell (nil while it waits for reuse).
@@ -200,7 +222,9 @@ open class TableViewCell: View {
     var standardFittingHeight: Double {
         var lines = textLabel.style.size * 1.25
         if style == .subtitle, let detail = detailTextLabel, !(detail.text ?? "").isEmpty { lines += detail.style.size * 1.25 }
-        return max(TableView.defaultRowHeight, (lines + 2 * Self.verticalPadding).rounded(.up))
+        // A tall image keeps its size: the row grows to it and its 4 pt above and below.
+        let image = hasImageViewWithImage ? (imageView.image?.size.height ?? 0) + 8 : 0
+        return max(TableView.defaultRowHeight, (lines + 2 * Self.verticalPadding).rounded(.up), image.rounded(.up))
     }
 
     func resetForReuse() {
@@ -250,9 +274,11 @@ open class TableViewCell: View {
         alignDetailTrailing(rightToLeft)
         var x = Self.margin
         if hasImageViewWithImage {
-            imageView.frame = Rect(x: x, y: ((b.height - Self.imageSide) / 2).rounded(), width: Self.imageSide, height: Self.imageSide)
-            x += Self.imageSide + Self.imageSpacing
+            let size = imageSize(in: b.height)
+            imageView.frame = Rect(x: x, y: ((b.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+            x += size.width + Self.imageSpacing
         }
+        textLeading = x
         let right = contentWidth - (accessory > 0 ? Self.spacing : Self.margin)
         let width = max(0, right - x)
         switch style {

@@ -149,6 +149,7 @@ open class NavigationBar: View {
         button.name = item.title ?? "barButtonItem"
         button.title = item.title
         button.image = item.image
+        button.drawsAutomaticImagesAsTemplates = true  // a bar's images are templates (UIKit's)
         var style = FontMetrics.default.scaledStyle(for: itemTextStyle, maximumPointSize: (bounds.height > 0 ? bounds.height : Self.height) * 0.45)
         style.weight = item.style == .done ? .bold : style.weight
         button.titleStyle = style

@@ -59,6 +59,12 @@ public final class RunLoop {
         self.clock = clock
     }
 
+    /// The application's run loop (Foundation's `RunLoop.main`, where `Timer.scheduledTimer`
+    /// puts its timers): the first application's, or the next one's once that is gone.
+    public static var main: RunLoop? { mainApplicationRunLoop }
+    /// Set by `Application.init` when no other application's run loop is alive.
+    static weak var mainApplicationRunLoop: RunLoop?
+
     deinit {
         // Pending timers point back here (unowned): they are let go.
         let pending = timers

@@ -42,6 +42,9 @@ public protocol DrawingContext: AnyObject {
     func drawImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality)
     /// Fills `rect` with copies of `image`, each `tileSize` (the image's own size when nil),
     /// the first at `rect`'s origin (Core Graphics' `draw(_:in:byTiling: true)`).
+    /// Draws `image` as a template: its alpha filled with `tintColor` (UIKit's template
+    /// images), scaled to `rect` as `drawImage(_:in:)` does.
+    func drawImage(_ image: Image, in rect: Rect, tintColor: Color)
     func drawTiledImage(_ image: Image, in rect: Rect, tileSize: Size?, interpolation: InterpolationQuality)
 
     // MARK: Paths, gradients, shadows (Drawing/)

@@ -129,6 +129,7 @@ open class Application: Responder {
     ///   - tracer: where `BEZEL_TRACE` output goes; by default configured from the environment.
     public init(clock: any Clock = MonotonicClock(), tracer: Tracer? = nil) {
         self.runLoop = RunLoop(clock: clock)
+        if RunLoop.mainApplicationRunLoop == nil { RunLoop.mainApplicationRunLoop = runLoop }
         self.tracer = tracer ?? Tracer.fromEnvironment()
         super.init()
         runLoop.afterTimerAction = { [weak self] in

@@ -125,7 +125,9 @@ final class TabBarButton: Control {
         let imageTop = hasTitle ? bounds.minY + 8 : bounds.midY - side / 2
         let imageRect = Rect(x: bounds.midX - side / 2, y: imageTop, width: side, height: side)
         if let image = item.image {
-            context.drawImage(image, in: imageRect, for: self)
+            // A tab's image is a template unless made `.alwaysOriginal` (UIKit's tab bar):
+            // tinted when selected, grey otherwise.
+            context.drawImage(image, in: imageRect, for: self, templateColor: color, automaticIsTemplate: true)
         } else {
             // No image: a tinted dot marks the tab, so titles line up with the other tabs.
             context.fillEllipse(in: imageRect.insetBy(dx: 8, dy: 8), color: color)

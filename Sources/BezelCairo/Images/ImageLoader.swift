@@ -159,13 +159,29 @@ public enum ImageLoader {
             Diagnostics.report(.apiMisuse, "image \(name) not found in \(bundle.map { $0.resourcePath + "/Images" } ?? "the app's resources (none set)") or Bezel's Assets/Images")
             return nil
         }
+        let key = NamedImageCache.key(path: path, scale: screenScale)
+        // A new Image around the shared pixels: a caller's label or rendering mode stays its own.
+        if let cached = namedImages.image(for: key) { return Image(size: cached.size, scale: cached.scale, storage: cached.storage) }
         do {
-            return try load(path: path, size: nil, scale: nil, trusted: true)
+            let image = try load(path: path, size: nil, scale: nil, trusted: true)
+            namedImages.insert(image, for: key, limit: max(0, namedImageCacheLimit))
+            return Image(size: image.size, scale: image.scale, storage: image.storage)
         } catch {
             ImageLoader.report(error, loading: name)
             return nil
         }
     }
+
+    /// The decoded named images kept for the next `image(named:)` (NamedImageCache.swift).
+    static var namedImages = NamedImageCache()
+    /// The most bytes of decoded pixels the named-image cache keeps: 16 MiB, some forty
+    /// 320 x 320 icons, or four full 1024 x 1024 pictures (Bezel's budget: a tenth of the
+    /// demo's peak memory on a 512 MB board's share). 0 turns the cache off.
+    public static var namedImageCacheLimit = 16 * 1_048_576 {
+        didSet { if namedImageCacheLimit <= 0 { namedImages.removeAll() } }
+    }
+    /// Lets go of every cached named image (an app that swapped its resources on disk).
+    public static func removeCachedNamedImages() { namedImages.removeAll() }
 
     /// Where `image(named:)` finds `name`, or nil.
     public static func path(ofImageNamed name: String, in bundle: ResourceBundle? = ResourceBundle.main) -> String? {
@@ -240,7 +256,7 @@ extension Image {
     /// cannot be loaded (the reason is reported through Diagnostics).
     public convenience init?(named name: String) {
         guard let image = ImageLoader.image(named: name) else { return nil }
-        self.init(size: image.size, storage: image.storage)
+        self.init(size: image.size, scale: image.scale, storage: image.storage)
     }
 
     /// The image in the file at `path` (UIKit's `UIImage(contentsOfFile:)`): nil, with the
@@ -248,7 +264,7 @@ extension Image {
     public convenience init?(contentsOfFile path: String) {
         do {
             let image = try ImageLoader.load(path: path)
-            self.init(size: image.size, storage: image.storage)
+            self.init(size: image.size, scale: image.scale, storage: image.storage)
         } catch {
             ImageLoader.report(error, loading: path)
             return nil
