@@ -8,7 +8,8 @@
 /// (UIKit's 270 pt phone alert scaled by the panel's larger type), buttons 56 pt tall
 /// (UIKit's 44 pt plus room for 20 pt type), corners 14 pt (UIKit's 13-14 pt).
 ///
-/// Text fields inside alerts come with text input (they need `TextField`).
+/// An alert can hold text fields (`addTextField`): the first is focused when it appears and
+/// the alert stays above the on-screen keyboard.
 @MainActor
 open class AlertController: ViewController {
     public enum Style: Sendable { case actionSheet, alert }
@@ -96,6 +97,47 @@ open class AlertController: ViewController {
         if isViewLoaded { build() }
     }
 
+    /// UIKit's `textFields`: the alert's text fields in order, nil when it has none.
+    public var textFields: [TextField]? { fields.isEmpty ? nil : fields }
+    private var fields: [TextField] = []
+    /// A text field's height in the alert: 44 pt, the touch target (UIKit's alert fields are
+    /// smaller: a kiosk is touched, not clicked), 8 pt apart, 12 pt under the message.
+    static let textFieldHeight = 44.0
+    static let textFieldSpacing = 8.0
+
+    /// UIKit's `addTextField(configurationHandler:)`: a text field under the message, given to
+    /// `configurationHandler` to set up (placeholder, secure entry, keyboard type...). The
+    /// first field is focused when the alert appears, and the alert stays above the on-screen
+    /// keyboard; Return in a field runs the preferred action (the only action when there is
+    /// one). Alerts only: an action sheet refuses it with a report, as UIKit raises.
+    public func addTextField(configurationHandler: ((TextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            Diagnostics.report(.apiMisuse, "AlertController.addTextField: only an .alert has text fields; ignored")
+            return
+        }
+        let field = TextField()
+        field.name = "alertTextField\(fields.count)"
+        field.borderStyle = .roundedRect
+        field.addAction(for: .primaryActionTriggered) { [weak self] _, _ in
+            guard let self, let action = self.returnAction, action.isEnabled else { return }
+            self.tapped(action)
+        }
+        fields.append(field)
+        configurationHandler?(field)
+        if isViewLoaded { build() }
+    }
+
+    /// What Return runs: the preferred action, else the only one.
+    private var returnAction: AlertAction? { preferredAction ?? (actions.count == 1 ? actions[0] : nil) }
+
+    override var presentationAvoidsKeyboard: Bool { !fields.isEmpty }
+
+    /// The first text field takes the keys once the alert is up (UIKit's).
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        fields.first?.becomeFirstResponder()
+    }
+
     open override func loadView() {
         let root = View()
         root.name = "alert"
@@ -121,7 +163,7 @@ open class AlertController: ViewController {
     /// the alert sees them.
     open override var keyCommands: [KeyCommand]? {
         var commands: [KeyCommand] = []
-        if let action = preferredAction ?? (actions.count == 1 ? actions[0] : nil) {
+        if let action = returnAction {
             let command = KeyCommand(title: action.title ?? "", input: KeyCommand.inputReturn) { [weak self, weak action] _ in
                 guard let self, let action, action.isEnabled else { return }
                 self.tapped(action)
@@ -201,8 +243,14 @@ open class AlertController: ViewController {
     private func headerHeight(width: Double) -> Double {
         let textWidth = width - 2 * Self.padding
         let t = textHeight(title, titleStyle, width: textWidth), m = textHeight(message, messageStyle, width: textWidth)
-        guard t + m > 0 else { return 0 }
-        return Self.padding + t + (t > 0 && m > 0 ? 4 : 0) + m + Self.padding
+        guard t + m + fieldsHeight > 0 else { return 0 }
+        return Self.padding + t + (t > 0 && m > 0 ? 4 : 0) + m + fieldsHeight + Self.padding
+    }
+
+    /// The text fields' block: 12 pt under the text, the fields 8 pt apart.
+    private var fieldsHeight: Double {
+        guard !fields.isEmpty else { return 0 }
+        return 12 + Double(fields.count) * Self.textFieldHeight + Double(fields.count - 1) * Self.textFieldSpacing
     }
 
     private func contentSize(in bounds: Rect) -> Size {
@@ -264,6 +312,15 @@ open class AlertController: ViewController {
             if let message, !message.isEmpty {
                 let h = textHeight(message, messageStyle, width: textWidth)
                 textHolder.addSubview(Label(frame: Rect(x: Self.padding, y: y, width: textWidth, height: h), text: message, style: messageStyle))
+                y += h
+            }
+            if !fields.isEmpty {
+                y = header - Self.padding - fieldsHeight + 12
+                for field in fields {
+                    field.frame = Rect(x: Self.padding, y: y, width: textWidth, height: Self.textFieldHeight)
+                    textHolder.addSubview(field)
+                    y += Self.textFieldHeight + Self.textFieldSpacing
+                }
             }
             y = shownHeader
         }
@@ -329,6 +386,7 @@ open class AlertController: ViewController {
     private func tapped(_ action: AlertAction) {
         guard tappedAction == nil else { return }
         tappedAction = action
+        for field in fields where field.isFirstResponder { field.resignFirstResponder() }
         dismiss(animated: true) { [weak self] in
             self?.tappedAction = nil
             action.handler?(action)

@@ -19,6 +19,8 @@ final class ModalPresentation {
     /// UIKit's form sheet size and the margin kept on a smaller screen.
     static let formSheetSize = Size(width: 540, height: 620)
     static let formSheetMargin = 20.0
+    /// The margin kept above a keyboard when `formSheetMargin` leaves no room (UIKit's 8 pt).
+    static let tightMargin = 8.0
 
     /// Weak: a transition's completion may run after the app let the presenter go (a window's
     /// root replaced while a modal slides in); an unowned reference trapped there.
@@ -79,27 +81,41 @@ final class ModalPresentation {
     /// stay `formSheetMargin` above a keyboard covering `keyboard` (in the container's
     /// coordinates: the window's), as iPad form sheets do; never above the top margin.
     static func frame(for controller: ViewController, in bounds: Rect, keyboard: Rect = .zero) -> Rect {
-        if let custom = controller.preferredPresentationFrame(in: bounds) { return custom }
-        switch controller.modalPresentationStyle {
-        case .fullScreen, .overFullScreen:
-            return bounds
-        case .formSheet:
-            let preferred = controller.preferredContentSize
-            let wanted = preferred.width > 0 && preferred.height > 0 && preferred.width.isFinite && preferred.height.isFinite ? preferred : formSheetSize
-            let width = min(wanted.width, max(0, bounds.width - 2 * formSheetMargin))
-            let height = min(wanted.height, max(0, bounds.height - 2 * formSheetMargin))
-            var y = bounds.midY - height / 2
-            if keyboard != .zero, y + height > keyboard.minY - formSheetMargin {
-                y = max(bounds.minY + formSheetMargin, keyboard.minY - formSheetMargin - height)
+        var frame: Rect
+        if let custom = controller.preferredPresentationFrame(in: bounds) {
+            frame = custom
+        } else {
+            switch controller.modalPresentationStyle {
+            case .fullScreen, .overFullScreen:
+                return bounds
+            case .formSheet:
+                let preferred = controller.preferredContentSize
+                let wanted = preferred.width > 0 && preferred.height > 0 && preferred.width.isFinite && preferred.height.isFinite ? preferred : formSheetSize
+                let width = min(wanted.width, max(0, bounds.width - 2 * formSheetMargin))
+                let height = min(wanted.height, max(0, bounds.height - 2 * formSheetMargin))
+                frame = Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
             }
-            return Rect(x: bounds.midX - width / 2, y: y, width: width, height: height)
         }
+        if keyboard != .zero, avoidsKeyboard(controller), frame.maxY > keyboard.minY - formSheetMargin {
+            frame.origin.y = keyboard.minY - formSheetMargin - frame.height
+            // Too tall for the margins: 8 pt above and below (UIKit's tight spacing), then the
+            // top margin wins (the top is where its title is read).
+            if frame.minY < bounds.minY + formSheetMargin {
+                frame.origin.y = max(bounds.minY + tightMargin, keyboard.minY - tightMargin - frame.height)
+            }
+        }
+        return frame
+    }
+
+    /// Form sheets and alerts with text fields move up out of the keyboard's way.
+    static func avoidsKeyboard(_ controller: ViewController) -> Bool {
+        controller.modalPresentationStyle == .formSheet || controller.presentationAvoidsKeyboard
     }
 
     /// A form sheet follows the keyboard: up when it slides in, back when it goes, in the
     /// keyboard's own duration.
     private func followKeyboard(in window: Window) {
-        guard style == .formSheet, keyboardObservers.isEmpty, let center = window.application?.notificationCenter else { return }
+        guard Self.avoidsKeyboard(presented), keyboardObservers.isEmpty, let center = window.application?.notificationCenter else { return }
         keyboardCenter = center
         for name in [Responder.keyboardWillShowNotification, Responder.keyboardWillHideNotification] {
             keyboardObservers.append(center.addObserver(forName: name) { [weak self, weak window] note in

@@ -120,6 +120,15 @@ open class Application: Responder {
 
     let touchSequencer = TouchSequencer()
     let pressSequencer = PressSequencer()
+    /// UIKit's: a shake nobody handled offers to undo or redo the last edit (an alert). On by
+    /// default, as UIKit's; a kiosk whose panel moves may turn it off.
+    public var applicationSupportsShakeToEdit = true
+
+    /// The end of the chain: an unhandled shake offers undo (Undo/Application+ShakeToEdit.swift).
+    open override func motionEnded(_ motion: MotionKind, with event: MotionEvent?) {
+        if motion == .shake { offerShakeToEdit() }
+    }
+
     /// Presses a key command took when they began: their later phases are not delivered.
     var keyCommandPresses = Set<Press>()
     @exclusivity(unchecked) private var ignoringDepth = 0

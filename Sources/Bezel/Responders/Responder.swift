@@ -36,6 +36,9 @@ open class Responder: ActionTarget {
 
     // MARK: Presses (physical keys and buttons, spec §6)
 
+    /// UIKit's `undoManager`: the nearest one up the responder chain (every window has one).
+    open var undoManager: UndoManager? { next?.undoManager }
+
     /// UIKit's `keyCommands`: the hardware-key shortcuts this responder offers while it is in
     /// the chain from the first responder (Responders/KeyCommand.swift). None by default.
     open var keyCommands: [KeyCommand]? { nil }

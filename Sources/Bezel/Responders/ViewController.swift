@@ -301,6 +301,10 @@ open class ViewController: Responder {
     /// sheet cancels). Nothing by default, as UIKit's modal presentations.
     func presentationBackgroundTapped() {}
 
+    /// Whether the presented view moves up out of the on-screen keyboard's way (form sheets
+    /// always do; an alert with text fields does).
+    var presentationAvoidsKeyboard: Bool { false }
+
     /// The presented view's frame in a presentation container of `bounds`; nil: the style's.
     func preferredPresentationFrame(in bounds: Rect) -> Rect? { nil }
 

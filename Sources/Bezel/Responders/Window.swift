@@ -18,6 +18,11 @@ open class Window: View {
     /// The scroll move to apply at the next frame (Rendering/ScrollMove.swift).
     var pendingScrollMove: ScrollMove?
 
+    /// The window's undo manager (UIKit's `UIWindow` has one): what text editing in it
+    /// registers with, made on first use.
+    open override var undoManager: UndoManager? { windowUndoManager }
+    private lazy var windowUndoManager = UndoManager()
+
     public init(frame: Rect, application: Application) {
         self.application = application
         var damage = DamageTracker(bounds: Rect(origin: .zero, size: frame.standardized.size))

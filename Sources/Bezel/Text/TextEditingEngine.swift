@@ -64,6 +64,8 @@ final class TextEditingEngine {
 
     func endEditing() {
         isEditing = false
+        // A field's edits are undoable while it is edited (UIKit's: they go when it resigns).
+        textWasReplacedByApp()
         blinkTimer?.cancel()
         blinkTimer = nil
         repeatTimer?.cancel()
@@ -99,7 +101,9 @@ final class TextEditingEngine {
     @discardableResult
     func replace(_ range: Range<Int>, with replacement: String) -> Bool {
         guard host.engineShouldChange(range, replacement: replacement) else { return false }
+        let typed = registerUndo(replacing: range, with: replacement)
         buffer.replace(range, with: replacement)
+        typingRunEnd = typed ? buffer.caret : nil
         movingEnd = buffer.caret
         if host.isSecureTextEntry, !replacement.isEmpty, replacement.count == 1 {
             reveal(buffer.caret - 1)
@@ -132,8 +136,51 @@ final class TextEditingEngine {
     /// The end of the selection that arrow keys move (the caret when there is no selection).
     private var movingEnd = 0
 
+    // MARK: Undo
+
+    /// Where the typing run being coalesced into one undo step has its caret (nil: none).
+    private var typingRunEnd: Int?
+
+    /// Registers the undo of an edit with the host's undo manager (UIKit's text undo): the
+    /// text and selection before it, restored in one step. Typing (one character in, or one
+    /// out by Backspace) right where the last typing left the caret joins that step, so an
+    /// undo takes back the whole run ("Typing"), as UIKit's does; anything else, or a caret
+    /// moved in between, starts a new one. A secure field registers nothing (no secret is
+    /// kept for undo). Returns whether the edit was typing.
+    private func registerUndo(replacing range: Range<Int>, with replacement: String) -> Bool {
+        let typed = range.count <= 1 && replacement.count <= 1 && (range.isEmpty != replacement.isEmpty)
+        guard !host.isSecureTextEntry, let manager = host.undoManager, !manager.isUndoing, !manager.isRedoing else { return typed }
+        if typed, let end = typingRunEnd, end == (replacement.isEmpty ? range.upperBound : range.lowerBound) { return true }
+        let before = (text: buffer.text, selection: buffer.selection)
+        manager.registerUndo(withTarget: self) { engine in engine.restore(before.text, selection: before.selection) }
+        manager.setActionName(typed ? "Typing" : replacement.isEmpty ? "Delete" : "Paste")
+        return typed
+    }
+
+    /// Puts back an earlier text and selection (an undo or a redo), registering the way back.
+    private func restore(_ text: String, selection: Range<Int>) {
+        let current = (text: buffer.text, selection: buffer.selection)
+        host.undoManager?.registerUndo(withTarget: self) { engine in engine.restore(current.text, selection: current.selection) }
+        typingRunEnd = nil
+        buffer = TextBuffer(text, selection: selection.clamped(to: 0..<(text.count + 1)))
+        movingEnd = buffer.selection.upperBound
+        hideRevealedCharacter()
+        restartBlink()
+        host.engineTextDidChange()
+    }
+
+    /// The app set the text: earlier edits cannot be undone into it (UIKit's fields forget them).
+    func textWasReplacedByApp() {
+        typingRunEnd = nil
+        host.undoManager?.removeAllActions(withTarget: self)
+    }
+
+    func undo() { host.undoManager?.undo() }
+    func redo() { host.undoManager?.redo() }
+
     /// Sets the selection (a caret when empty).
     func select(_ range: Range<Int>) {
+        if range != buffer.selection { typingRunEnd = nil }
         buffer.selection = range
         movingEnd = buffer.selection.upperBound
         host.owningApplication?.keyComposer.reset()
@@ -220,6 +267,8 @@ final class TextEditingEngine {
             case 0x63, 0x43: copy(); return true                      // Ctrl-C
             case 0x78, 0x58: cut(); return true                       // Ctrl-X
             case 0x76, 0x56: paste(); return true                     // Ctrl-V
+            case 0x7A, 0x5A: modifiers.contains(.shift) ? redo() : undo(); return true  // Ctrl-Z, Ctrl-Shift-Z
+            case 0x79, 0x59: redo(); return true                      // Ctrl-Y
             default: break
             }
         }

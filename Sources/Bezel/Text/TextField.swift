@@ -42,6 +42,7 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
             let text = newValue ?? ""
             guard text != engine.buffer.text else { return }
             engine.buffer = TextBuffer(text)
+            engine.textWasReplacedByApp()
             textGeometryDidChange()
         }
     }
@@ -344,8 +345,15 @@ open class TextField: Control, TextInput, TextEditingHost, FirstResponderObservi
         return super.resignFirstResponder()
     }
 
+    /// UIKit's `clearsOnBeginEditing`: each editing session starts from an empty field (the
+    /// delegate's `textFieldShouldClear` may refuse). Off by default.
+    public var clearsOnBeginEditing = false
+
     func didBecomeFirstResponder() {
         engine.beginEditing()
+        if clearsOnBeginEditing, engine.buffer.count > 0, delegate?.textFieldShouldClear(self) ?? true {
+            engine.buffer = TextBuffer()
+        }
         engine.select(engine.buffer.count..<engine.buffer.count)
         replacesSecretOnFirstEdit = isSecureTextEntry && engine.buffer.count > 0
         textGeometryDidChange()

@@ -20,6 +20,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost, FirstResponderObser
         set {
             guard newValue != engine.buffer.text else { return }
             engine.buffer = TextBuffer(newValue)
+            engine.textWasReplacedByApp()
             textLayoutDidChange()
         }
     }
