@@ -44,7 +44,7 @@ extension AppHarness {
         let elements = AccessibilityTree.elements(in: window)
         func name(_ node: any AccessibilityNode) -> String {
             if let id = node.accessibilityIdentifier { return id }
-            if let view = node as? View { return view.name ?? String(describing: type(of: view)) }
+            if let view = node as? View { return view.name ?? String(describing: Swift.type(of: view)) }
             return node.accessibilityLabel ?? "element"
         }
         for node in elements {
@@ -69,7 +69,7 @@ extension AppHarness {
                     return (node as? AccessibilityElement)?.accessibilityContainer === control
                 }
                 if !reached {
-                    issues.append(AccessibilityIssue(type: .elementDetection, element: control.name ?? String(describing: type(of: control)),
+                    issues.append(AccessibilityIssue(type: .elementDetection, element: control.name ?? String(describing: Swift.type(of: control)),
                                                      message: "a control the focus never reaches (hidden from accessibility, or not an element)"))
                 }
             }
@@ -166,7 +166,7 @@ extension AppHarness {
             let needed = size >= 18 || (bold && size >= 14) ? 3.0 : 4.5
             if text < needed {
                 let shown = (view as? Label)?.text ?? (view as? Button)?.title ?? ""
-                issues.append(AccessibilityIssue(type: .contrast, element: view.name ?? String(describing: type(of: view)),
+                issues.append(AccessibilityIssue(type: .contrast, element: view.name ?? String(describing: Swift.type(of: view)),
                     message: "\"\(shown.prefix(30))\" at \(String(text.rounded(to: 2))):1, under WCAG's \(needed == 3 ? "3" : "4.5"):1"))
             }
         }
@@ -181,7 +181,7 @@ extension AppHarness {
               let background = top.backgroundColor, background.alpha >= 1 else { return [] }
         let under = subviews.dropLast().contains { $0.isAccessibilityElement || !AccessibilityTree.elements(in: $0).isEmpty }
         guard under else { return [] }
-        return [AccessibilityIssue(type: .modal, element: top.name ?? String(describing: type(of: top)),
+        return [AccessibilityIssue(type: .modal, element: top.name ?? String(describing: Swift.type(of: top)),
                                    message: "covers the window, but the elements under it are still read: set accessibilityViewIsModal")]
     }
 

@@ -65,6 +65,23 @@ public final class AppHarness {
         return nil
     }
 
+    /// The first view whose `accessibilityIdentifier` is `identifier` (bar-button and tab
+    /// items carry theirs on their views): a name that does not change with the language.
+    public func view(identifiedBy identifier: String) -> View? {
+        var pending: [View] = [window]
+        while let view = pending.popLast() {
+            if view.accessibilityIdentifier == identifier { return view }
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+        return nil
+    }
+
+    /// The view named `name`, or an error saying so (a typo fails the test where it is).
+    public func requireView(named name: String) throws -> View {
+        guard let view = view(named: name) ?? view(identifiedBy: name) else { throw AppHarnessError.noView(name) }
+        return view
+    }
+
     /// The centre of `view` in window points, with layout brought up to date first.
     public func center(of view: View) -> Point {
         window.prepareForFrame()
@@ -73,10 +90,21 @@ public final class AppHarness {
 
     // MARK: Input
 
-    /// A tap at the centre of `view` (or at `point` in its coordinates), then a frame.
-    public func tap(_ view: View, at point: Point? = nil) {
+    /// A tap at the centre of `view`, then a frame.
+    public func tap(_ view: View) {
+        tap(at: center(of: view))
+    }
+
+    /// A tap at `point` in `view`'s coordinates, then a frame. (Not optional: a nil from a
+    /// lookup that missed would have tapped the centre without a word.)
+    public func tap(_ view: View, at point: Point) {
         window.prepareForFrame()
-        tap(at: point.map { view.convert($0, to: nil) } ?? center(of: view))
+        tap(at: view.convert(point, to: nil))
+    }
+
+    /// A tap on the view named (or identified as) `name`; throws when there is none.
+    public func tap(named name: String) throws {
+        tap(try requireView(named: name))
     }
 
     /// A tap at `point` (window points), then a frame.
@@ -106,6 +134,78 @@ public final class AppHarness {
         }
         fingers.frame([.up(1), .up(2)])
         render()
+    }
+
+    // MARK: The on-screen keyboard
+
+    /// The on-screen keyboard in the window, while a text input shows it (nil otherwise).
+    public var keyboard: KeyboardView? {
+        var pending: [View] = [window]
+        while let view = pending.popLast() {
+            if let keyboard = view as? KeyboardView, !keyboard.isHidden, keyboard.window != nil { return keyboard }
+            pending.append(contentsOf: view.subviews)
+        }
+        return nil
+    }
+
+    /// Taps the on-screen key labelled `label` (its label as drawn: "q", "Q", "123",
+    /// "return"'s word), then lets it settle; throws when the keyboard or the key is missing.
+    public func tapKey(_ label: String) throws {
+        let keyboard = try shownKeyboard()
+        guard let center = keyboard.center(ofKey: label) else { throw AppHarnessError.noKey(label, shown: keyboard.keys.map(\.label)) }
+        tapKey(at: center, in: keyboard)
+    }
+
+    /// Types `text` on the on-screen keyboard, one key at a time as a person would: Shift for
+    /// a capital, the number and symbol pages for what is on them, space, and "\n" as the
+    /// return key. Throws on a character no page has (and when no keyboard is up).
+    public func type(_ text: String) throws {
+        for character in text {
+            let keyboard = try shownKeyboard()
+            if character == " " || character == "\n" {
+                let role: KeyboardView.Role = character == " " ? .space : .returnKey
+                guard let key = keyboard.keys.first(where: { $0.role == role }) else { throw AppHarnessError.noKey(String(character), shown: keyboard.keys.map(\.label)) }
+                tapKey(at: Point(x: key.frame.midX, y: key.frame.midY), in: keyboard)
+                continue
+            }
+            try typeCharacter(character, on: keyboard)
+        }
+    }
+
+    /// Finds `character` on the page shown, else on the letters page (with Shift for the
+    /// other case), the numbers and the symbols pages in turn, and taps it.
+    private func typeCharacter(_ character: Character, on keyboard: KeyboardView) throws {
+        let wanted = String(character)
+        func characterKey() -> KeyboardView.Key? {
+            keyboard.keys.first { if case .character = $0.role { return $0.label == wanted } else { return false } }
+        }
+        func tap(_ key: KeyboardView.Key) { tapKey(at: Point(x: key.frame.midX, y: key.frame.midY), in: keyboard) }
+        if let key = characterKey() { return tap(key) }
+        for page in [KeyboardView.Page.letters, .symbols, .moreSymbols] {
+            if keyboard.page != page {
+                guard let switchKey = keyboard.keys.first(where: { $0.role == .page(page) }) else { continue }
+                tap(switchKey)
+            }
+            if let key = characterKey() { return tap(key) }
+            if page == .letters, wanted.lowercased() != wanted.uppercased(),
+               let shift = keyboard.keys.first(where: { $0.role == .shift }) {
+                tap(shift)
+                if let key = characterKey() { return tap(key) }
+            }
+        }
+        throw AppHarnessError.noKey(wanted, shown: keyboard.keys.map(\.label))
+    }
+
+    private func shownKeyboard() throws -> KeyboardView {
+        render()
+        guard let keyboard else { throw AppHarnessError.noKeyboard }
+        return keyboard
+    }
+
+    /// One finger on `point` of the keyboard and off, then 50 ms (a typist's pace) and a frame.
+    private func tapKey(at point: Point, in keyboard: KeyboardView) {
+        fingers.tap(at: keyboard.convert(point, to: nil))
+        wait(0.05)
     }
 
     /// `key` pressed and released (a hardware keyboard's key), then a frame.
@@ -146,6 +246,21 @@ public final class AppHarness {
     public func expectSnapshot(named name: String, file: String = #filePath) throws {
         render()
         try GoldenImage.check(display.framebuffer, named: name, in: GoldenImage.directory(besides: file))
+    }
+}
+
+/// What `AppHarness` throws when a test asks for something the screen does not have.
+public enum AppHarnessError: Error, CustomStringConvertible {
+    case noView(String)
+    case noKeyboard
+    case noKey(String, shown: [String])
+
+    public var description: String {
+        switch self {
+        case .noView(let name): "no view named or identified as \"\(name)\" in the window"
+        case .noKeyboard: "no on-screen keyboard is shown (is a text field first responder?)"
+        case .noKey(let label, let shown): "no key \"\(label)\" on the on-screen keyboard; it shows \(shown)"
+        }
     }
 }
 

@@ -35,6 +35,10 @@ public final class BarButtonItem {
     public var tintColor: Color? { didSet { changed() } }
     /// For the app's own use.
     public var tag = 0
+    /// A stable name for tests and the audit (UIKit's `accessibilityIdentifier` on the item):
+    /// the item's button carries it, and its `name` (`AppHarness.view(identifiedBy:)`), so a
+    /// test finds the button whatever its title says in the language shown.
+    public var accessibilityIdentifier: String? { didSet { changed() } }
 
     /// The bar that shows the item, to rebuild it after a change.
     weak var bar: NavigationBar?

@@ -146,7 +146,8 @@ open class NavigationBar: View {
         item.bar = self
         if let custom = item.customView { return custom }
         let button = Button()
-        button.name = item.title ?? "barButtonItem"
+        button.name = item.accessibilityIdentifier ?? item.title ?? "barButtonItem"
+        button.accessibilityIdentifier = item.accessibilityIdentifier
         button.title = item.title
         button.image = item.image
         button.drawsAutomaticImagesAsTemplates = true  // a bar's images are templates (UIKit's)

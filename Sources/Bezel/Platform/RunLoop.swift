@@ -62,12 +62,22 @@ public final class RunLoop {
     /// The application's run loop (Foundation's `RunLoop.main`, where `Timer.scheduledTimer`
     /// puts its timers): the first application's, or the next one's once that is gone.
     public static var main: RunLoop? { mainApplicationRunLoop }
-    /// Set by `Application.init` when no other application's run loop is alive.
-    static weak var mainApplicationRunLoop: RunLoop?
+    /// Set by `Application.init` when no other application's run loop is alive; not weak
+    /// (Platform/UnownedReferences.swift: a weak reference cost every retain of the run loop
+    /// the slow path), cleared by the run loop's deinit.
+    static unowned(unsafe) var mainApplicationRunLoop: RunLoop? {
+        didSet { mainApplicationRunLoopIdentity = mainApplicationRunLoop.map(ObjectIdentifier.init) }
+    }
+    /// Which run loop that is, compared in a deinit without touching the dying object.
+    private static var mainApplicationRunLoopIdentity: ObjectIdentifier?
 
     deinit {
         // Pending timers point back here (unowned): they are let go.
         let pending = timers
+        let this = ObjectIdentifier(self)
+        cleanUpAsMainActor {
+            if RunLoop.mainApplicationRunLoopIdentity == this { RunLoop.mainApplicationRunLoop = nil }
+        }
         guard !pending.isEmpty else { return }
         cleanUpAsMainActor {
             for timer in pending {

@@ -24,7 +24,9 @@ public final class Timer {
     public private(set) var isValid = true
 
     private let block: @MainActor (Timer) -> Void
-    private weak var runLoop: RunLoop?
+    /// Strong while scheduled (a weak reference would give the run loop a side table, slowing
+    /// every retain of it: Platform/UnownedReferences.swift); let go when it stops.
+    private var runLoop: RunLoop?
     private var handle: TimerHandle?
 
     /// A timer that is not scheduled yet: `RunLoop.add(_:)` starts it.
@@ -78,6 +80,7 @@ public final class Timer {
         } else {
             fireDate = nil
             isValid = false
+            self.runLoop = nil
         }
         block(self)
     }
@@ -96,6 +99,7 @@ public final class Timer {
         fireDate = nil
         handle?.cancel()
         handle = nil
+        runLoop = nil
     }
 }
 

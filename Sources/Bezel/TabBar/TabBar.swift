@@ -98,16 +98,25 @@ final class TabBarButton: Control {
         self.item = item
         super.init(frame: .zero)
         name = "tab(\(item.title ?? "?"))"
+        identify()
         isEnabled = item.isEnabled
         item.button = self
     }
 
     func itemChanged() {
         isEnabled = item.isEnabled
+        identify()
         setNeedsDisplay()
     }
 
     override func localizedContentDidChange() { if item.localizedTitle != nil { setNeedsDisplay() } }
+
+    /// The item's identifier on the tab's view, and as its name when there is one.
+    private func identify() {
+        guard let identifier = item.accessibilityIdentifier else { return }
+        accessibilityIdentifier = identifier
+        name = identifier
+    }
 
     private var color: Color {
         let base = isSelected ? tintColor : ((superview as? TabBar)?.unselectedItemTintColor ?? Color(rgb: 0x999999))

@@ -20,6 +20,9 @@ public final class TabBarItem {
     public var badgeColor = Color.systemRed { didSet { changed() } }
     public var isEnabled = true { didSet { changed() } }
     public var tag: Int
+    /// A stable name for tests and the audit: the tab's view carries it (and takes it as its
+    /// `name`), whatever language its title is shown in.
+    public var accessibilityIdentifier: String? { didSet { changed() } }
 
     weak var button: TabBarButton?
 
