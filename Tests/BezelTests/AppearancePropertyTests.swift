@@ -68,6 +68,7 @@ import BezelCairo
             change("selectedSegmentIndex", SegmentedControl.self) { $0.selectedSegmentIndex = 1 },
             change("titles", SegmentedControl.self) { $0.setTitle("Uno", forSegmentAt: 0) },
             change("titleStyle", SegmentedControl.self) { $0.titleStyle.size = 20 },
+            change("selectedSegmentTintColor", SegmentedControl.self) { $0.selectedSegmentTintColor = .red },
         ]),
         Case(make: { let p = PageControl(); p.numberOfPages = 4; return p }, changes: [
             change("currentPage", PageControl.self) { $0.currentPage = 2 },

@@ -51,7 +51,7 @@ open class SegmentedControl: Control {
 
     /// UIKit's `setTitleTextAttributes(_:for:)`: the titles' attributes in a state, over
     /// `titleStyle` (`.selected` over `.normal` for the selected segment; nil removes them).
-    /// Unset, titles are drawn in the tint, the selected one in white on the tint's fill.
+    /// Unset, titles are drawn in the label colour, the selected one semibold.
     public func setTitleTextAttributes(_ attributes: TextAttributes?, for state: Button.State) {
         titleAttributes[state] = attributes
         setNeedsDisplay()
@@ -61,10 +61,12 @@ open class SegmentedControl: Control {
     public func titleTextAttributes(for state: Button.State) -> TextAttributes? { titleAttributes[state] }
     private var titleAttributes: [Button.State: TextAttributes] = [:]
 
-    /// The title's style in `state`: `titleStyle` with that state's attributes over it.
-    private func titleStyle(selected: Bool, tint: Color) -> TextStyle {
+    /// The title's style in `state`: `titleStyle` in the label colour (semibold when
+    /// selected, iOS 13's), with that state's attributes over it.
+    private func titleStyle(selected: Bool) -> TextStyle {
         var style = titleStyle
-        style.color = selected ? .white : tint
+        style.color = .label
+        if selected { style.weight = .semibold }
         for state in selected ? [Button.State.normal, .selected] : [.normal] {
             guard let attributes = titleAttributes[state] else { continue }
             if let color = attributes.foregroundColor { style.color = color }
@@ -151,33 +153,62 @@ open class SegmentedControl: Control {
         return Size(width: titles.isEmpty ? 0 : Double(titles.count) * (widest.rounded(.up) + 24), height: 32)
     }
 
+    /// iOS 13's look: a grey track, the selected segment a raised white (dark: grey) pill
+    /// with a soft shadow that slides to the tapped segment, titles in the label colour (the
+    /// selected one semibold), thin separators between the unselected ones.
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         guard !titles.isEmpty else { return }
-        let tint = isEnabled ? tintColor : tintColor.withAlpha(0.35)
         let width = bounds.width / Double(titles.count)
         let selection = selectedSegmentIndex >= 0 ? shownSelection : -1
-        // Rounded like the buttons beside it (UIKit's bordered style: 5 pt corners); the
-        // selection and the pressed segment are clipped to the rounded outline.
-        var outline = Path()
-        outline.addRoundedRect(bounds, cornerRadius: Self.cornerRadius)
-        context.saveState()
-        context.clip(to: outline, rule: .winding)
+        context.fillRoundedRect(bounds, radius: Self.cornerRadius, color: Self.trackColor)
+        // The pressed segment (not the selected one) darkens a little under the finger.
+        if isHighlighted, touchedSegment >= 0, abs(Double(touchedSegment) - selection) >= 0.5 {
+            let segment = Rect(x: bounds.minX + position(of: Double(touchedSegment)) * width, y: bounds.minY, width: width, height: bounds.height)
+            context.fillRoundedRect(segment.insetBy(dx: Self.selectionInset, dy: Self.selectionInset), radius: Self.selectionCornerRadius,
+                                    color: Self.pressedColor)
+        }
+        // Separators, hidden beside the selection (as iOS hides them there).
+        for i in 1..<titles.count {
+            let x = bounds.minX + Double(i) * width
+            let nearSelection = selection >= 0 && abs(position(of: selection) + 0.5 - Double(i)) < 1
+            guard !nearSelection else { continue }
+            context.fill(Rect(x: x - hairlineWidth / 2, y: bounds.minY + bounds.height / 4, width: hairlineWidth, height: bounds.height / 2),
+                         color: Self.separatorColor)
+        }
         if selection >= 0 {
-            context.fill(Rect(x: bounds.minX + position(of: selection) * width, y: bounds.minY, width: width, height: bounds.height), color: tint)
+            let pill = Rect(x: bounds.minX + position(of: selection) * width, y: bounds.minY, width: width, height: bounds.height)
+                .insetBy(dx: Self.selectionInset, dy: Self.selectionInset)
+            var shape = Path()
+            shape.addRoundedRect(pill, cornerRadius: Self.selectionCornerRadius)
+            context.drawShadow(of: shape, shadow: Self.selectionShadow)
+            context.fillRoundedRect(pill, radius: Self.selectionCornerRadius, color: selectedSegmentTintColor ?? Self.selectionColor)
+            context.strokeRoundedRect(pill, radius: Self.selectionCornerRadius, lineWidth: hairlineWidth, color: Self.selectionBorderColor)
         }
         for (i, title) in titles.enumerated() {
             let segment = Rect(x: bounds.minX + position(of: Double(i)) * width, y: bounds.minY, width: width, height: bounds.height)
             let isUnderSelection = selection >= 0 && abs(Double(i) - selection) < 0.5
-            if !isUnderSelection, i == touchedSegment && isHighlighted {
-                context.fill(segment, color: tint.withAlpha(0.15))
-            }
-            if position(of: Double(i)) > 0 { context.fill(Rect(x: segment.minX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint) }
-            context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: titleStyle(selected: isUnderSelection, tint: tint))
+            var style = titleStyle(selected: isUnderSelection)
+            if !isEnabled { style.color = style.color.multiplyingAlpha(by: 0.35) }
+            context.drawText(title, in: segment.insetBy(dx: 4, dy: 0), style: style)
         }
-        context.restoreState()
-        context.strokeRoundedRect(bounds, radius: Self.cornerRadius, lineWidth: 1, color: tint)
     }
 
-    /// The corners' radius (UIKit's bordered segmented control, before iOS 13: 5 pt).
-    public static let cornerRadius = 5.0
+    /// UIKit's `selectedSegmentTintColor` (iOS 13): the selected segment's fill; nil: white,
+    /// systemGray's #636366 in the dark style.
+    public var selectedSegmentTintColor: Color? { didSet { setNeedsDisplay() } }
+
+    // iOS 13's segmented control, measured on iOS 17 screenshots at 3x: the track is
+    // tertiarySystemFill (#767680 at 12 %, 24 % in the dark), corners 9 pt outside and 7 pt
+    // on the selection, which sits 2 pt inside; the selection's shadow black at 12 %, 3 pt
+    // down, 8 pt blur, with a 4 % hairline edge; separators systemGray at 30 %, half the
+    // height; a pressed segment's fill the label colour at 6 %.
+    public static let cornerRadius = 9.0
+    static let selectionCornerRadius = 7.0
+    static let selectionInset = 2.0
+    static let trackColor = Color(light: Color(rgb: 0x767680).withAlpha(0.12), dark: Color(rgb: 0x767680).withAlpha(0.24))
+    static let selectionColor = Color(light: .white, dark: Color(rgb: 0x636366))
+    static let selectionBorderColor = Color.black.withAlpha(0.04)
+    static let selectionShadow = Shadow(color: Color.black.withAlpha(0.12), offset: Size(width: 0, height: 3), blurRadius: 8)
+    static let separatorColor = Color(rgb: 0x8E8E93).withAlpha(0.3)
+    static let pressedColor = Color(light: Color.black.withAlpha(0.06), dark: Color.white.withAlpha(0.08))
 }

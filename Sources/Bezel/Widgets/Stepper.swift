@@ -91,22 +91,29 @@ open class Stepper: Control {
     /// UIKit's stepper: 94 x 32 points (iOS 13 and later).
     open override var intrinsicContentSize: Size { Size(width: 94, height: 32) }
 
+    /// iOS 13's look: a grey rounded track (the segmented control's), a short separator in
+    /// the middle, minus and plus in the label colour (faded at a limit), the pressed half
+    /// darkened under the finger.
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
-        let tint = tintColor
-        context.strokeRoundedRect(bounds, radius: 6, lineWidth: 1, color: tint)
-        context.fill(Rect(x: bounds.midX - hairlineWidth / 2, y: bounds.minY, width: hairlineWidth, height: bounds.height), color: tint)
         let half = bounds.width / 2
-        let minus = value > minimumValue || wraps ? tint : tint.withAlpha(0.35)
-        let plus = value < maximumValue || wraps ? tint : tint.withAlpha(0.35)
-        let bar = min(14.0, half / 3)
         let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
         let minusX = rightToLeft ? bounds.midX : bounds.minX, plusX = rightToLeft ? bounds.minX : bounds.midX
+        context.fillRoundedRect(bounds, radius: SegmentedControl.cornerRadius, color: SegmentedControl.trackColor)
+        if isHighlighted {
+            let pressed = Rect(x: direction > 0 ? plusX : minusX, y: bounds.minY, width: half, height: bounds.height)
+            context.saveState()
+            context.clip(to: pressed)
+            context.fillRoundedRect(bounds, radius: SegmentedControl.cornerRadius, color: SegmentedControl.pressedColor)
+            context.restoreState()
+        }
+        context.fill(Rect(x: bounds.midX - hairlineWidth / 2, y: bounds.minY + bounds.height / 4, width: hairlineWidth, height: bounds.height / 2),
+                     color: SegmentedControl.separatorColor)
+        let enabled = isEnabled ? 1.0 : 0.35
+        let minus = Color.label.multiplyingAlpha(by: (value > minimumValue || wraps ? 1 : 0.3) * enabled)
+        let plus = Color.label.multiplyingAlpha(by: (value < maximumValue || wraps ? 1 : 0.3) * enabled)
+        let bar = min(14.0, half / 3)
         context.fill(Rect(x: minusX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: minus)
         context.fill(Rect(x: plusX + half / 2 - bar / 2, y: bounds.midY - 1, width: bar, height: 2), color: plus)
         context.fill(Rect(x: plusX + half / 2 - 1, y: bounds.midY - bar / 2, width: 2, height: bar), color: plus)
-        if isHighlighted {
-            let pressed = Rect(x: direction > 0 ? plusX : minusX, y: bounds.minY, width: half, height: bounds.height)
-            context.fill(pressed.insetBy(dx: 1, dy: 1), color: tint.withAlpha(0.15))
-        }
     }
 }

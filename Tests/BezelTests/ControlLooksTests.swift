@@ -1,0 +1,39 @@
+import Testing
+@testable import Bezel
+@testable import BezelCairo
+
+/// Issue 33's iOS 13 looks at 2x, light and dark: the segmented control (grey track, raised
+/// selection with its shadow, pressed segment) and the stepper (grey halves, a pressed half,
+/// a limit reached); and template images in a bar at 1x.
+@MainActor
+@Suite(.serialized, .fontsRegistered) struct ControlLooksTests {
+    /// A 360 x 150 window with a segmented control (one segment pressed) and two steppers.
+    func window(style: UserInterfaceStyle) -> (Window, TouchScript) {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 360, height: 150), application: app)
+        window.overrideUserInterfaceStyle = style
+        window.backgroundColor = .systemBackground
+        let segments = SegmentedControl(frame: Rect(x: 20, y: 16, width: 320, height: 32), items: ["Small", "Medium", "Large"])
+        segments.selectedSegmentIndex = 1
+        let stepper = Stepper(frame: Rect(x: 20, y: 70, width: 94, height: 32))
+        stepper.value = 3
+        let atLimit = Stepper(frame: Rect(x: 140, y: 70, width: 94, height: 32))
+        atLimit.minimumValue = 0
+        atLimit.value = 0
+        for view in [segments, stepper, atLimit] as [View] { window.addSubview(view) }
+        window.makeKeyAndVisible()
+        let fingers = TouchScript(app)
+        // Fingers held on the first segment and on the first stepper's plus.
+        fingers.frame([.down(1, at: Point(x: 60, y: 32)), .down(2, at: Point(x: 90, y: 86))])
+        return (window, fingers)
+    }
+
+    @Test(arguments: [UserInterfaceStyle.light, .dark])
+    func theSegmentedControlAndStepperAt2x(style: UserInterfaceStyle) throws {
+        let (window, fingers) = window(style: style)
+        let display = try HeadlessDisplay(window: window, scale: 2)
+        display.renderFrame()
+        try Snapshot.check(display.framebuffer, named: "controls-ios13-\(style == .dark ? "dark" : "light")@2x")
+        fingers.frame([.up(1), .up(2)])
+    }
+}
