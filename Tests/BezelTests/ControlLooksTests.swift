@@ -36,4 +36,32 @@ import Testing
         try Snapshot.check(display.framebuffer, named: "controls-ios13-\(style == .dark ? "dark" : "light")@2x")
         fingers.frame([.up(1), .up(2)])
     }
+
+    @Test func aFormSheetHasRoundedCornersAtItsPreferredSize() throws {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        let root = ViewController()
+        root.view.backgroundColor = .systemBlue
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let sheet = ViewController()
+        sheet.modalPresentationStyle = .formSheet
+        sheet.preferredContentSize = Size(width: 420, height: 240)
+        sheet.view.backgroundColor = .systemBackground
+        // A header band: clipped to the rounded corners with the sheet.
+        let header = View(frame: Rect(x: 0, y: 0, width: 420, height: 56))
+        header.backgroundColor = .systemOrange
+        sheet.view.addSubview(header)
+        sheet.view.addSubview(Label(frame: Rect(x: 20, y: 90, width: 380, height: 40), text: "A form sheet, 420 x 240"))
+        root.present(sheet, animated: false)
+        #expect(sheet.view.cornerRadius == 10 && sheet.view.clipsToBounds && sheet.view.frame == Rect(x: 190, y: 120, width: 420, height: 240))
+        try Snapshot.check(window, named: "form-sheet")
+        // Corners the app chose stay.
+        sheet.dismiss(animated: false)
+        let square = ViewController()
+        square.modalPresentationStyle = .formSheet
+        square.view.cornerRadius = 2
+        root.present(square, animated: false)
+        #expect(square.view.cornerRadius == 2)
+    }
 }

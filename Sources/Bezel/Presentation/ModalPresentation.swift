@@ -19,6 +19,8 @@ final class ModalPresentation {
     /// UIKit's form sheet size and the margin kept on a smaller screen.
     static let formSheetSize = Size(width: 540, height: 620)
     static let formSheetMargin = 20.0
+    /// A form sheet's corners: 10 pt, UIKit's sheets (iOS 13 and later).
+    static let formSheetCornerRadius = 10.0
     /// The margin kept above a keyboard when `formSheetMargin` leaves no room (UIKit's 8 pt).
     static let tightMargin = 8.0
 
@@ -161,6 +163,12 @@ final class ModalPresentation {
         }
         let view = presented.view
         view.frame = Self.frame(for: presented, in: container.bounds, keyboard: window.keyboardFrame)
+        // A form sheet's rounded corners (UIKit's sheets since iOS 13), its content clipped to
+        // them, unless the app gave the view corners of its own.
+        if style == .formSheet, view.cornerRadius == 0 {
+            view.cornerRadius = Self.formSheetCornerRadius
+            view.clipsToBounds = true
+        }
         followKeyboard(in: window)
         let coversPresenter = style == .fullScreen
         if coversPresenter { presenter?.beginAppearanceTransition(false, animated: animated) }
