@@ -55,7 +55,7 @@ import Testing
         sheet.view.addSubview(Label(frame: Rect(x: 20, y: 90, width: 380, height: 40), text: "A form sheet, 420 x 240"))
         root.present(sheet, animated: false)
         #expect(sheet.view.cornerRadius == 10 && sheet.view.clipsToBounds && sheet.view.frame == Rect(x: 190, y: 120, width: 420, height: 240))
-        try Snapshot.check(window, named: "form-sheet")
+        try Snapshot.check(window, named: "form-sheet-preferred-size")
         // Corners the app chose stay.
         sheet.dismiss(animated: false)
         let square = ViewController()
@@ -63,5 +63,55 @@ import Testing
         square.view.cornerRadius = 2
         root.present(square, animated: false)
         #expect(square.view.cornerRadius == 2)
+    }
+
+    /// A window with a shadowed card (`shadowOpacity` 0.3, 6 pt down, radius 8) on grey.
+    func shadowStage() throws -> (Window, View, HeadlessDisplay) {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 240), application: app)
+        window.backgroundColor = Color(rgb: 0xF2F2F7)
+        let card = View(frame: Rect(x: 60, y: 50, width: 200, height: 120))
+        card.backgroundColor = .white
+        card.cornerRadius = 12
+        card.shadowOpacity = 0.3
+        card.shadowOffset = Size(width: 0, height: 6)
+        card.shadowRadius = 8
+        window.addSubview(card)
+        window.makeKeyAndVisible()
+        let display = try HeadlessDisplay(window: window)
+        display.renderFrame()
+        return (window, card, display)
+    }
+
+    @Test func aViewCastsALayerShadowThatMovesWithIt() throws {
+        let (window, card, display) = try shadowStage()
+        #expect(card.shadowColor == .black && card.shadowPath == nil)
+        try Snapshot.check(display.framebuffer, named: "view-shadow")
+        func luma(_ x: Int, _ y: Int) -> Int { Int((display.framebuffer.pixel(x: x, y: y) ?? 0) & 0xFF) }
+        let background = luma(380, 220)
+        #expect(luma(160, 178) < background - 20, "the shadow below the card (6 pt down)")
+        #expect(luma(160, 44) > luma(160, 178), "lighter above than below")
+        // Moved: the frame's damage includes the shadow's old and new places, so an
+        // incremental frame equals a full redraw of the same scene.
+        card.frame.origin = Point(x: 150, y: 80)
+        display.renderFrame()
+        let (_, other, fresh) = try shadowStage()
+        other.frame.origin = Point(x: 150, y: 80)
+        other.window?.layoutIfNeeded()
+        let scratch = try HeadlessDisplay(window: try #require(other.window))
+        scratch.renderFrame()
+        #expect(display.framebuffer.countDifferingPixels(from: scratch.framebuffer, tolerance: 0) == 0)
+        _ = fresh
+        #expect(luma(100, 178) == background, "no shadow left where the card was")
+        // Out-of-range settings are clamped; a view that clips to its bounds hides its shadow
+        // (Core Animation's masksToBounds).
+        card.shadowOpacity = 7
+        card.shadowRadius = -.infinity
+        #expect(card.shadowOpacity == 1 && card.shadowRadius == 0)
+        card.shadowRadius = 8
+        card.shadowOpacity = 0.3
+        card.clipsToBounds = true
+        display.renderFrame()
+        #expect(luma(250, 208) == background, "clipped away")
     }
 }

@@ -147,6 +147,11 @@ public enum Renderer {
             if view.clipsToBounds { context.clip(to: bounds) }
             context.beginGroup()
         }
+        // A layer shadow under everything the view draws (clipped away by its own
+        // clipsToBounds, as Core Animation's masksToBounds does).
+        if let shadow = view.layerShadow, shadow.opacity > 0, !view.clipsToBounds {
+            view.drawLayerShadow(shadow, bounds: bounds, in: context)
+        }
         if let background, background.alpha > 0 {
             if view.cornerRadius > 0 {
                 context.fillRoundedRect(bounds, radius: view.cornerRadius, color: background)

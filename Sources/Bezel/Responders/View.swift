@@ -60,7 +60,7 @@ open class View: Responder {
     /// Where the view appears in its superview: its frame, transformed about its centre and
     /// grown by `drawingOverflow`.
     func visualFrame(for frame: Rect, transform: AffineTransform) -> Rect {
-        let overflow = drawingOverflow
+        let overflow = layerShadow.map { max(drawingOverflow, $0.reach) } ?? drawingOverflow
         // (Most views: no overflow, no transform. The renderer asks this of every view it culls.)
         let grown = overflow == 0 ? frame : frame.insetBy(dx: -overflow, dy: -overflow)
         guard !transform.isIdentity else { return grown }
@@ -383,7 +383,7 @@ open class View: Responder {
 
     /// Marks the whole view (and its overflow) for redrawing.
     public func setNeedsDisplay() {
-        let overflow = drawingOverflow
+        let overflow = layerShadow.map { max(drawingOverflow, $0.reach) } ?? drawingOverflow
         setNeedsDisplay(overflow > 0 ? bounds.insetBy(dx: -overflow, dy: -overflow) : bounds)
     }
 
@@ -733,6 +733,9 @@ open class View: Responder {
     }
 
     // MARK: Accessibility (UIKit's API; the defaults, the tree and notifications are in Accessibility/)
+
+    /// The layer-style shadow an app set (Rendering/View+Shadow.swift); nil: none.
+    var layerShadow: LayerShadow?
 
     /// What an app set; nil until it sets something (one pointer a view).
     var accessibilityProperties: AccessibilityProperties?
