@@ -196,7 +196,14 @@ final class AnimationEngine {
             }
         }
         for key in state.drawn.keys where !properties.contains(.drawn(key)) { state.drawn[key] = nil }
-        state.drawnArea = view.presentedAreaInWindow()
+        // Only drawn values moving (a picker's wheel): the part of the view they show in, if
+        // the view says (View.drawnValueDamage), else all of it.
+        let drawnOnly = properties.allSatisfy { if case .drawn = $0 { true } else { false } }
+        if drawnOnly, let part = view.drawnValueDamage(for: state.drawn.keys), view.window != nil {
+            state.drawnArea = view.convert(part, to: nil)
+        } else {
+            state.drawnArea = view.presentedAreaInWindow()
+        }
         if let area = state.drawnArea { view.window?.damage.add(area) }
     }
 }

@@ -51,17 +51,19 @@ extension View {
 
     /// Animates a value the view draws (a switch's knob, a slider's thumb) from what is shown
     /// now to `model`, or sets it at once when `animated` is false or the view is off screen.
-    func animateDrawnValue(_ key: Int, to model: Double, from shown: Double, duration: TimeInterval, curve: TimingCurve = .easeInOut) {
+    func animateDrawnValue(_ key: Int, to model: Double, from shown: Double, duration: TimeInterval, curve: TimingCurve = .easeInOut,
+                           completion: ((Bool) -> Void)? = nil) {
         guard let engine = window?.application?.animationEngine, shown != model, duration > 0 else {
             if let state = presentationState, state.drawn[key] != nil { window?.application?.animationEngine.interrupt(self, property: .drawn(key)) }
             setNeedsDisplay()
+            completion?(true)
             return
         }
         let start = presentedDrawnValue(key, model: shown)
         engine.interrupt(self, property: .drawn(key))
         let timing = ScheduledTiming(start: engine.now, delay: 0, duration: duration, curve: curve, repeats: false, autoreverses: false)
         // A control's own motion never keeps touches from it (UIKit's controls stay live).
-        let group = AnimationGroup(timing: timing, blocksInteraction: false, completion: nil)
+        let group = AnimationGroup(timing: timing, blocksInteraction: false, completion: completion)
         group.tracks = [AnimationTrack(view: self, property: .drawn(key), from: AnimationVector(scalar: start),
                                        to: AnimationVector(scalar: model), group: group)]
         engine.add(group)

@@ -375,6 +375,11 @@ open class View: Responder {
     /// and culling include it. Default 0.
     open var drawingOverflow: Double { 0 }
 
+    /// The part of the view (its bounds' coordinates) that the animated drawn values `keys`
+    /// change, when smaller than the whole view: their animation frames damage only it (a
+    /// picker's turning wheel). Nil (the default): all of it.
+    func drawnValueDamage(for keys: Dictionary<Int, Double>.Keys) -> Rect? { nil }
+
     /// The model value of a value the view draws and animates (`AnimatedProperty.drawn`):
     /// what the engine was last told to reach. Views whose drawn values are public
     /// properties (ShapeView's `strokeEnd`) answer with them, so `View.animate` can animate them.
