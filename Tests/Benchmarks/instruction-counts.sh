@@ -35,12 +35,14 @@ architecture=$(file -b "$bench" | sed -n 's/.*, \(ARM aarch64\|x86-64\),.*/\1/p'
 # German and drawn (4 switches, both ways twice). FIGURES="M12 M1" counts only those (a
 # figure's first count on a new architecture: add its line to the committed file by hand, so
 # the others keep their baselines).
-figures=(${FIGURES:-M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings M12})
+# Issue 33's M14_picker (PickerFigure.swift): one frame of a finger turning a picker's wheel
+# (the move through the pipeline, the wheel's column redrawn), beside M2's highlight.
+figures=(${FIGURES:-M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings M12 M14_picker})
 declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease
                      [M1_1080p]=countedFullRender [M2_24]=countedHighlightRedraw [M2_500]=countedHighlightRedraw
                      [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease
                      [M13_full]=countedConstraintGrid [M13_incremental]=countedConstraintEdit [M13_settings]=countedSettingsScreen
-                     [M12]=countedLanguageSwitch)
+                     [M12]=countedLanguageSwitch [M14_picker]=countedPickerTurn)
 declare -A frames=([M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5 [M12]=4)
 results=()
 # collected FIGURE COUNT: callgrind's total for COUNT frames of FIGURE.
