@@ -3,9 +3,10 @@ import Bezel
 /// The form screen: a name, an e-mail address, a 4-digit staff PIN (number pad, secure entry,
 /// digits only, at most 4) and a multi-line note, in a scroll view that moves the focused
 /// field out from under the keyboard (UIKit's keyboard notifications). Return moves to the
-/// next field; Save ends editing and reports what was entered.
+/// next field; Save ends editing and reports what was entered. Under Save, a wheel picks how
+/// many cups (issue 33's `PickerView`); Save casts a soft layer shadow.
 @MainActor
-public final class FormViewController: ViewController, TextFieldDelegate {
+public final class FormViewController: ViewController, TextFieldDelegate, PickerViewDataSource, PickerViewDelegate {
     public let scrollView = ScrollView()
     public let nameField = TextField()
     public let emailField = TextField()
@@ -13,6 +14,9 @@ public final class FormViewController: ViewController, TextFieldDelegate {
     public let noteView = TextView()
     public let saveButton = Button()
     public let status = Label()
+    /// How many cups: 1 to 12, on a wheel under Save.
+    public let cupsPicker = PickerView()
+    static let cupChoices = 12
     /// What the screen reports (a field focused, the keyboard up or down, a form saved), for the log.
     var onReport: ((String) -> Void)?
     private var observers: [NotificationCenter.ObserverToken] = []
@@ -86,6 +90,15 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         saveButton.setTitleColor(.white, for: .normal)
         saveButton.addAction(for: .touchUpInside) { [weak self] _, _ in self?.save() }
         scrollView.addSubview(saveButton)
+        saveButton.shadowOpacity = 0.25
+        saveButton.shadowOffset = Size(width: 0, height: 2)
+        saveButton.shadowRadius = 3
+        cupsPicker.translatesAutoresizingMaskIntoConstraints = false
+        cupsPicker.name = "cups"
+        cupsPicker.accessibilityLabel = String(localized: "Cups")
+        cupsPicker.dataSource = self
+        cupsPicker.delegate = self
+        scrollView.addSubview(cupsPicker)
         status.translatesAutoresizingMaskIntoConstraints = false
         status.style = TextStyle(size: 18, color: DemoTheme.secondaryText)
         status.name = "status"
@@ -94,6 +107,11 @@ public final class FormViewController: ViewController, TextFieldDelegate {
             saveButton.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -40),
             saveButton.topAnchor.constraint(equalTo: content.topAnchor, constant: 20),
             saveButton.widthAnchor.constraint(equalToConstant: 140), saveButton.heightAnchor.constraint(equalToConstant: 44),
+            // The wheel in the column under Save, down to the status line.
+            cupsPicker.leadingAnchor.constraint(equalTo: saveButton.leadingAnchor),
+            cupsPicker.trailingAnchor.constraint(equalTo: saveButton.trailingAnchor),
+            cupsPicker.topAnchor.constraint(equalTo: saveButton.bottomAnchor, constant: 12),
+            cupsPicker.bottomAnchor.constraint(equalTo: status.topAnchor, constant: -6),
             status.leadingAnchor.constraint(equalTo: nameField.leadingAnchor),
             status.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -40),
             status.topAnchor.constraint(equalTo: content.topAnchor, constant: 310),
@@ -141,6 +159,17 @@ public final class FormViewController: ViewController, TextFieldDelegate {
         let line = "Saved \(nameField.text ?? "") <\(emailField.text ?? "")>, \(pin), note of \(noteView.text.count) characters"
         status.text = line
         onReport?(line)
+    }
+
+    // MARK: The cups wheel
+
+    public func numberOfComponents(in pickerView: PickerView) -> Int { 1 }
+    public func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { Self.cupChoices }
+    public func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+        String(localized: "\(row + 1) cups")
+    }
+    public func pickerView(_ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int) {
+        onReport?("cups \(row + 1)")
     }
 
     // MARK: TextFieldDelegate

@@ -54,7 +54,7 @@ import BezelDemoApp
                                 "Brightness, 80%, adjustable", "Volume, 50%, adjustable", "Dark, 1 of 3, button, selected", "Light, 2 of 3, button",
                                 "Auto, 3 of 3, button", "Idle timeout, 5, adjustable"]),
             ("Motion", bar + ["Motion, heading", clock, "Open drawer, button", "Throw me", "Drag me, or use the button", "60%"]),
-            ("Form", bar + ["Form, heading", clock, "Name", "Your name, text field", "Save, button", "E-mail", "name@example.com, text field",
+            ("Form", bar + ["Form, heading", clock, "Name", "Your name, text field", "Save, button", "E-mail", "name@example.com, text field", "Cups, 1 cup, 1 of 12, adjustable",
                             "Staff PIN", "4 digits, secure text field", "Note", "Note, text field"]),
             ("Charts", bar + ["Charts, heading", clock, "72 %", "Tap the gauge to start the next brew", "Today: flat white", "Order #0042  3.20"]),
             ("Accessibility", bar + ["Accessibility, heading", clock, "Larger text, off, button", "High contrast, off, button", "Bold text, off, button",

@@ -49,7 +49,7 @@ open class PickerView: View {
     /// The wheel a finger turns, and where it started.
     private var dragged: (component: Int, startOffset: Double)?
 
-    public override init(frame: Rect) {
+    public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         let pan = PanGestureRecognizer()
         pan.name = "pickerPan"
@@ -299,6 +299,11 @@ open class PickerView: View {
         let columns = columns()
         return rowCounts.indices.map { component in
             let element = AccessibilityElement(accessibilityContainer: self)
+            // Named by the picker's label ("Cups"), a wheel of several by its number too.
+            let name = accessibilityLabel
+            element.accessibilityLabel = rowCounts.count > 1
+                ? [name, Localization.bezelString("%lld of %lld", filling: [component + 1, rowCounts.count], language: language)].compactMap { $0 }.joined(separator: ", ")
+                : name
             let row = selectedRows[component]
             let count = rowCounts[component]
             element.accessibilityValue = row >= 0

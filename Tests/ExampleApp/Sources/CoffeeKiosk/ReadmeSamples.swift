@@ -89,6 +89,40 @@ navigation.navigationBar.barTintColor = Color(rgb: 0x1B2631)
     }
 }
 
+// MARK: Navigation
+
+func saveDraft() {}
+
+@MainActor final class NavigationSample: ViewController, NavigationControllerDelegate {
+    let menu = ViewController(), basket = ViewController(), navigation = NavigationController(rootViewController: ViewController())
+
+    func run() {
+navigation.popToViewController(menu, animated: true)          // the ones above it, in one slide
+navigation.setViewControllers([menu, basket], animated: true)  // a push or a pop, as the new top says
+navigation.delegate = self                                     // navigationController(_:willShow:animated:), didShow
+menu.navigationItem.backBarButtonItem = BarButtonItem(title: "Menu", target: nil, action: nil)
+    }
+
+override func viewWillDisappear(_ animated: Bool) {
+    if isMovingFromParent { saveDraft() }                      // popped, not covered
+}
+}
+
+// MARK: Pickers
+
+@MainActor final class PickerSample: ViewController, PickerViewDataSource, PickerViewDelegate {
+    func numberOfComponents(in pickerView: PickerView) -> Int { 1 }
+    func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { 3 }
+
+    func run() {
+let picker = PickerView(frame: Rect(x: 200, y: 132, width: 400, height: 216))
+picker.dataSource = self       // numberOfComponents(in:), pickerView(_:numberOfRowsInComponent:)
+picker.delegate = self         // titleForRow, didSelectRow, widthForComponent, rowHeightForComponent
+picker.selectRow(2, inComponent: 0, animated: false)
+        view.addSubview(picker)
+    }
+}
+
 // MARK: Text input
 
 final class PINScreen: ViewController, TextFieldDelegate {
