@@ -163,23 +163,31 @@ public final class CairoDrawingContext: DrawingContext {
     }
 
     public func drawImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality) {
-        guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
-        let r = rect.standardized
-        guard !r.isEmpty else { return }
-        // The buffer's pixels, not the image's points (an @2x image has twice as many).
-        let pixels = Size(width: Double(buffer.width), height: Double(buffer.height))
-        cairo_save(cairo)
-        cairo_translate(cairo, r.minX, r.minY)
-        cairo_scale(cairo, r.width / pixels.width, r.height / pixels.height)
-        cairo_set_source_surface(cairo, buffer.surface, 0, 0)
-        // Bilinear by default: smooth when scaled, exact at 1:1.
-        cairo_pattern_set_filter(cairo_get_source(cairo), Self.filter(interpolation))
-        cairo_rectangle(cairo, 0, 0, pixels.width, pixels.height)
-        cairo_fill(cairo)
-        cairo_restore(cairo)
+        inImageSpace(image, rect) { buffer, pixels in
+            cairo_set_source_surface(cairo, buffer.surface, 0, 0)
+            // Bilinear by default: smooth when scaled, exact at 1:1.
+            cairo_pattern_set_filter(cairo_get_source(cairo), Self.filter(interpolation))
+            cairo_rectangle(cairo, 0, 0, pixels.width, pixels.height)
+            cairo_fill(cairo)
+        }
     }
 
     public func drawImage(_ image: Image, in rect: Rect, tintColor: Color) {
+        inImageSpace(image, rect) { buffer, _ in
+            setColor(tintColor)
+            // The picture's alpha as the mask of a fill in the tint (cairo_mask keeps the source
+            // colour and takes only the mask's alpha), filtered as drawImage's source is.
+            let mask = cairo_pattern_create_for_surface(buffer.surface)
+            cairo_pattern_set_filter(mask, Self.filter(.low))
+            cairo_mask(cairo, mask)
+            cairo_pattern_destroy(mask)
+        }
+    }
+
+    /// Runs `body` with the user space mapped so that the image's buffer pixels fill `rect`
+    /// (the buffer's pixels, not the image's points: an @2x image has twice as many); nothing
+    /// for an image without pixels or an empty rect.
+    private func inImageSpace(_ image: Image, _ rect: Rect, _ body: (ImageBuffer, Size) -> Void) {
         guard let buffer = image.storage as? ImageBuffer, image.size.width > 0, image.size.height > 0 else { return }
         let r = rect.standardized
         guard !r.isEmpty else { return }
@@ -187,13 +195,7 @@ public final class CairoDrawingContext: DrawingContext {
         cairo_save(cairo)
         cairo_translate(cairo, r.minX, r.minY)
         cairo_scale(cairo, r.width / pixels.width, r.height / pixels.height)
-        setColor(tintColor)
-        // The picture's alpha as the mask of a fill in the tint (cairo_mask keeps the source
-        // colour and takes only the mask's alpha), filtered as drawImage's source is.
-        let mask = cairo_pattern_create_for_surface(buffer.surface)
-        cairo_pattern_set_filter(mask, Self.filter(.low))
-        cairo_mask(cairo, mask)
-        cairo_pattern_destroy(mask)
+        body(buffer, pixels)
         cairo_restore(cairo)
     }
 

@@ -56,10 +56,13 @@ public final class AppHarness {
     // MARK: Finding views
 
     /// The first view in the window (depth first, front to back of the tree order) named `name`.
-    public func view(named name: String) -> View? {
+    public func view(named name: String) -> View? { firstView { $0.name == name } }
+
+    /// The first view, depth first in tree order, that `matches`.
+    private func firstView(where matches: (View) -> Bool) -> View? {
         var pending: [View] = [window]
         while let view = pending.popLast() {
-            if view.name == name { return view }
+            if matches(view) { return view }
             pending.append(contentsOf: view.subviews.reversed())
         }
         return nil
@@ -67,14 +70,7 @@ public final class AppHarness {
 
     /// The first view whose `accessibilityIdentifier` is `identifier` (bar-button and tab
     /// items carry theirs on their views): a name that does not change with the language.
-    public func view(identifiedBy identifier: String) -> View? {
-        var pending: [View] = [window]
-        while let view = pending.popLast() {
-            if view.accessibilityIdentifier == identifier { return view }
-            pending.append(contentsOf: view.subviews.reversed())
-        }
-        return nil
-    }
+    public func view(identifiedBy identifier: String) -> View? { firstView { $0.accessibilityIdentifier == identifier } }
 
     /// The view named `name`, or an error saying so (a typo fails the test where it is).
     public func requireView(named name: String) throws -> View {
@@ -140,12 +136,7 @@ public final class AppHarness {
 
     /// The on-screen keyboard in the window, while a text input shows it (nil otherwise).
     public var keyboard: KeyboardView? {
-        var pending: [View] = [window]
-        while let view = pending.popLast() {
-            if let keyboard = view as? KeyboardView, !keyboard.isHidden, keyboard.window != nil { return keyboard }
-            pending.append(contentsOf: view.subviews)
-        }
-        return nil
+        firstView { ($0 as? KeyboardView).map { !$0.isHidden && $0.window != nil } ?? false } as? KeyboardView
     }
 
     /// Taps the on-screen key labelled `label` (its label as drawn: "q", "Q", "123",

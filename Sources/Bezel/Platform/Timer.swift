@@ -74,7 +74,7 @@ public final class Timer {
         if repeats {
             // The next date on the schedule after now (missed ones skipped).
             let now = runLoop.clock.now
-            let next = now < date + timeInterval ? date + timeInterval : date + ((now - date) / timeInterval).rounded(.down) * timeInterval + timeInterval
+            let next = date + ((now - date) / timeInterval).rounded(.down) * timeInterval + timeInterval
             fireDate = next
             handle = runLoop.schedule(after: next - now) { [weak self] in self?.fireFromRunLoop() }
         } else {

@@ -87,13 +87,19 @@ public final class KeyCommand {
 }
 
 extension Application {
+    /// The key window's root controller, or the one presented last over it.
+    var topPresentedController: ViewController? {
+        var top = keyWindow?.rootViewController
+        while let presented = top?.presentedViewController, presented !== top { top = presented }
+        return top
+    }
+
     /// Where the search for key commands starts: the first responder, unless a presented
     /// controller is on top and the first responder is not inside it (then that controller).
     /// Without a first responder: the controller on screen (the top of a navigation stack,
     /// a tab bar's selected tab, what is presented), so a screen's commands work untouched.
     func keyCommandStart() -> Responder? {
-        var top = keyWindow?.rootViewController
-        while let presented = top?.presentedViewController, presented !== top { top = presented }
+        var top = topPresentedController
         if let top, top.presentingViewController != nil, let firstResponder {
             if let view = (firstResponder as? View) ?? (firstResponder as? ViewController)?.viewIfLoaded,
                let topView = top.viewIfLoaded, view.isDescendant(of: topView) { return firstResponder }

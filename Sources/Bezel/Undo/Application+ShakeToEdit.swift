@@ -6,9 +6,7 @@ extension Application {
     func offerShakeToEdit() {
         guard applicationSupportsShakeToEdit, let manager = (firstResponder ?? keyWindow)?.undoManager,
               manager.canUndo || manager.canRedo else { return }
-        var top = keyWindow?.rootViewController
-        while let presented = top?.presentedViewController, presented !== top { top = presented }
-        guard let top, !(top is AlertController) else { return }
+        guard let top = topPresentedController, !(top is AlertController) else { return }
         let language = top.viewIfLoaded?.language
         func named(_ format: String, _ action: String) -> String {
             let name = action.isEmpty ? "" : Localization.bezelString(action, language: language)
