@@ -149,6 +149,57 @@ open class Button: Control {
 
     override var eventsForTouchUpInside: Events { [.touchUpInside, .primaryActionTriggered] }
 
+    // MARK: Menu (Menus/Button+Menu.swift)
+
+    /// UIKit's `menu`: shown by a touch when `showsMenuAsPrimaryAction`, else by a long press.
+    public var menu: Menu? {
+        didSet { menuDidChange() }
+    }
+    /// UIKit's: the touch opens the menu (on touch down) instead of sending the tap's actions.
+    public var showsMenuAsPrimaryAction = false {
+        didSet { menuDidChange() }
+    }
+    /// UIKit's pop-up button (iOS 15): the menu keeps one action chosen and the button shows
+    /// its title. Together with `showsMenuAsPrimaryAction`.
+    public var changesSelectionAsPrimaryAction = false {
+        didSet { menuDidChange() }
+    }
+    /// The touch that opened the menu, followed across its rows until it lifts.
+    var menuTouch: Touch?
+    /// The long press that opens the menu when it is not the primary action.
+    var menuLongPress: LongPressGestureRecognizer?
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        if showsMenuAsPrimaryAction, menu != nil, menuTouch == nil, openMenuOnTouch(touches, with: event) { return }
+        super.touchesBegan(touches, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if let menuTouch, touches.contains(menuTouch) {
+            window?.application?.presentedMenu?.trackFinger(at: menuTouch.location(in: nil))
+            return
+        }
+        super.touchesMoved(touches, with: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        if let menuTouch, touches.contains(menuTouch) {
+            self.menuTouch = nil
+            window?.application?.presentedMenu?.releaseFinger(at: menuTouch.location(in: nil))
+            return
+        }
+        super.touchesEnded(touches, with: event)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        if let menuTouch, touches.contains(menuTouch) {
+            self.menuTouch = nil
+            window?.application?.presentedMenu?.setHighlighted(nil)
+            return
+        }
+        super.touchesCancelled(touches, with: event)
+    }
+
     /// The button's default action beats an ancestor's single-tap recognizer (spec §5, T13);
     /// a recognizer attached to the button itself still wins (T14).
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {

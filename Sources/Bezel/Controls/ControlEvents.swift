@@ -16,6 +16,8 @@ extension Control {
         public static let touchCancel = Events(rawValue: 1 << 8)
         public static let valueChanged = Events(rawValue: 1 << 12)
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
+        /// A menu is about to open from the control (UIKit's, iOS 14: `Button.menu`).
+        public static let menuActionTriggered = Events(rawValue: 1 << 14)
         public static let editingDidBegin = Events(rawValue: 1 << 16)
         public static let editingChanged = Events(rawValue: 1 << 17)
         public static let editingDidEnd = Events(rawValue: 1 << 18)
@@ -32,6 +34,7 @@ extension Control {
             (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
             (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
             (.primaryActionTriggered, "primaryActionTriggered"),
+            (.menuActionTriggered, "menuActionTriggered"),
             (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
             (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
         ]

@@ -28,6 +28,9 @@ public final class BarButtonItem {
     public var action: Selector?
     /// Runs on a tap, after the target-action (UIKit's `primaryAction`).
     public var primaryAction: (@MainActor (BarButtonItem) -> Void)?
+    /// UIKit's (iOS 14): opened by a tap when the item has no `action` and no
+    /// `primaryAction`, else by a long press (`Button.menu`).
+    public var menu: Menu? { didSet { changed() } }
     /// Shown instead of a button when set.
     public var customView: View? { didSet { changed() } }
     public var isEnabled = true { didSet { changed() } }
@@ -64,6 +67,14 @@ public final class BarButtonItem {
         self.image = image
         self.style = style
         self.primaryAction = primaryAction
+    }
+
+    /// An item whose tap opens `menu` (UIKit's `init(title:image:menu:)`).
+    public init(title: String? = nil, image: Image? = nil, style: Style = .plain, menu: Menu) {
+        ownTitle = title
+        self.image = image
+        self.style = style
+        self.menu = menu
     }
 
     public init(customView: View) {

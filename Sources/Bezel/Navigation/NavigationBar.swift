@@ -158,6 +158,10 @@ open class NavigationBar: View {
         button.setTitleColor(color, for: .normal)
         button.isEnabled = item.isEnabled
         button.addAction(for: .touchUpInside) { [weak item] control, event in item?.trigger(from: control, event: event) }
+        if let menu = item.menu {
+            button.showsMenuAsPrimaryAction = item.action == nil && item.primaryAction == nil
+            button.menu = menu
+        }
         return button
     }
 

@@ -129,6 +129,9 @@ open class Application: Responder {
         if motion == .shake { offerShakeToEdit() }
     }
 
+    /// The menu shown now (Menus/MenuPresentation.swift), from a button or a bar-button item.
+    public internal(set) var presentedMenu: MenuView?
+
     /// Presses a key command took when they began: their later phases are not delivered.
     var keyCommandPresses = Set<Press>()
     @exclusivity(unchecked) private var ignoringDepth = 0

@@ -120,6 +120,8 @@ extension Application {
 
     /// Runs the first command matching `press` along the chain; true when one ran.
     func performKeyCommand(for press: Press) -> Bool {
+        // A menu that is up takes the keys it knows first (Menus/MenuView.swift).
+        if let presentedMenu, presentedMenu.handleKey(press.key) { return true }
         guard let start = keyCommandStart() else { return false }
         let typing = start is TextInput && press.modifierFlags.isDisjoint(with: [.control, .command])
         var responder: Responder? = start
