@@ -38,6 +38,8 @@ public final class DemoApp {
         clock = MinuteClock(frame: Rect(x: size.width - 112, y: 0, width: 96, height: NavigationBar.height), timeOfDay: timeOfDay)
         clock.autoresizingMask = [.flexibleLeftMargin]
         home.open = { [unowned self] name in self.open(name) }
+        home.openAttract = { [unowned self] in self.showAttractLoop() }
+        home.onReport = { [unowned self] line in self.log(line) }
         home.onItem = { [unowned self] n in
             self.navigation.navigationBar.titleLabel.text = "Item \(n) pressed"
             self.log("Item \(n) pressed")
@@ -67,6 +69,17 @@ public final class DemoApp {
         window.makeKeyAndVisible()
         clock.start(on: application.runLoop)
     }
+
+    /// The attract loop (the home screen's menu): full screen until a touch.
+    public func showAttractLoop() {
+        let attract = AttractViewController()
+        attract.onReport = { [unowned self] line in self.log(line) }
+        log("attract loop")
+        navigation.present(attract, animated: true)
+    }
+
+    /// The attract loop when it is up.
+    public var attract: AttractViewController? { navigation.presentedViewController as? AttractViewController }
 
     /// Opens a screen by its tile's name.
     public func open(_ name: String) {

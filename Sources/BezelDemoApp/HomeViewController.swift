@@ -23,6 +23,18 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     /// The bar's language item: an action sheet of `languages`; the choice switches every
     /// screen live (`Application.preferredLanguages`).
     public private(set) lazy var languageItem = BarButtonItem { [weak self] _ in self?.chooseLanguage() }
+    /// The bar's menu (issue 33): a template icon, tinted by the bar, whose menu opens the
+    /// attract loop, calls staff through an alert with a text field, and has a Help submenu.
+    public private(set) lazy var moreItem: BarButtonItem = {
+        let item = BarButtonItem(image: DemoResources.image("more"), menu: makeMenu())
+        item.accessibilityIdentifier = "more"
+        item.accessibilityLabel = String(localized: "More")
+        return item
+    }()
+    /// Opens the attract loop.
+    var openAttract: (() -> Void)?
+    /// What the screen reports (staff called).
+    var onReport: ((String) -> Void)?
 
     public override init() {
         super.init()
@@ -46,7 +58,7 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         grid.delegate = self
         grid.dataSource = self
         languageItem.title = Self.languageName(view.traitCollection.language)
-        navigationItem.leftBarButtonItem = languageItem
+        navigationItem.leftBarButtonItems = [languageItem, moreItem]
         slider.name = "brightness"
         slider.value = 0.4
         slider.tintColor = DemoTheme.accent
@@ -93,9 +105,47 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         present(sheet, animated: true)
     }
 
+    /// The bar menu's items, in the screen's language (made again when it changes).
+    func makeMenu() -> Menu {
+        Menu(children: [
+            Action(title: String(localized: "Attract loop"), identifier: "attractLoop") { [weak self] _ in self?.openAttract?() },
+            Action(title: String(localized: "Call staff"), identifier: "callStaff") { [weak self] _ in self?.callStaff() },
+            Menu(title: String(localized: "Help"), identifier: "help", children: [
+                Action(title: String(localized: "How to order"), identifier: "howToOrder") { [weak self] _ in self?.showHowToOrder() },
+                Action(title: String(localized: "Accessibility"), identifier: "helpAccessibility") { [weak self] _ in self?.open?("Accessibility") },
+            ]),
+        ])
+    }
+
+    /// An alert with a text field (UIKit's `addTextField`): who or where needs staff.
+    public func callStaff() {
+        let alert = AlertController(localizedTitle: "Call staff", localizedMessage: "Where are you?", preferredStyle: .alert)
+        alert.addTextField { field in
+            field.localizedPlaceholder = "Table or name"
+            field.name = "staffWhere"
+        }
+        alert.addAction(AlertAction(localizedTitle: "Cancel", style: .cancel))
+        let call = AlertAction(localizedTitle: "Call", style: .default) { [weak self, weak alert] _ in
+            let place = alert?.textFields?.first?.text ?? ""
+            self?.onReport?("staff called: \(place.isEmpty ? "-" : place)")
+        }
+        alert.addAction(call)
+        alert.preferredAction = call
+        present(alert, animated: true)
+    }
+
+    private func showHowToOrder() {
+        let alert = AlertController(localizedTitle: "How to order", localizedMessage: "Choose a drink, its size and milk, then pay at the reader.",
+                                    preferredStyle: .alert)
+        alert.addAction(AlertAction(localizedTitle: "OK", style: .default))
+        present(alert, animated: true)
+    }
+
     public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         languageItem.title = Self.languageName(traitCollection.language)
+        moreItem.menu = makeMenu()
+        moreItem.accessibilityLabel = String(localized: "More")
         nameControls()
     }
 

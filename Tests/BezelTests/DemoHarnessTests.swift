@@ -23,6 +23,59 @@ import Glibc
         return (harness, demo)
     }
 
+    /// Issue 33's demo: the home bar's menu (a template icon) opens the attract loop, whose
+    /// timer turns the slides until a touch ends it and leaves no timer behind.
+    @Test func theBarMenuOpensTheAttractLoopWhichATouchEnds() throws {
+        let (app, demo) = try harness()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        let more = try #require(app.view(identifiedBy: "more") as? Button)
+        #expect(more.accessibilityLabel == "More" && more.menu != nil && more.showsMenuAsPrimaryAction)
+        app.tap(more)
+        app.wait(0.5)
+        try app.expectSnapshot(named: "harness-menu")
+        try app.tap(named: "attractLoop")
+        app.wait(1)
+        let attract = try #require(demo.attract)
+        #expect(attract.pages.viewControllers?.first === attract.slides[0] && demo.application.isIdleTimerDisabled)
+        app.wait(AttractViewController.interval)
+        #expect(attract.pages.viewControllers?.first === attract.slides[1])
+        try app.expectSnapshot(named: "harness-attract")
+        app.wait(2 * AttractViewController.interval)
+        #expect(attract.pages.viewControllers?.first === attract.slides[0], "round and round")
+        app.tap(at: Point(x: 400, y: 200))
+        app.wait(1)
+        #expect(demo.attract == nil && !demo.application.isIdleTimerDisabled)
+        #expect(log == ["attract loop", "attract slide 2", "attract slide 3", "attract slide 1", "attract ended"])
+        // Only the clock's timer is left: the idle app wakes once a minute, as before.
+        let deadline = demo.application.runLoop.nextDeadline ?? .infinity
+        #expect(deadline - demo.application.clock.now > AttractViewController.interval, "next wake-up in \(deadline - demo.application.clock.now) s")
+    }
+
+    /// The menu's "Call staff": an alert with a text field, typed into and sent with Return.
+    @Test func callStaffAsksWhereInAnAlertWithATextField() throws {
+        let (app, demo) = try harness()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        try app.tap(named: "more")
+        app.wait(0.5)
+        try app.tap(named: "callStaff")
+        app.wait(1)
+        let field = try #require(app.view(named: "staffWhere") as? TextField)
+        #expect(field.isFirstResponder)
+        try app.type("Table 4")
+        app.press(.enter)
+        app.wait(1)
+        #expect(log == ["staff called: Table 4"])
+        // Help is a submenu: opened in place, its Accessibility row opens that screen.
+        try app.tap(named: "more")
+        app.wait(0.5)
+        try app.tap(named: "help")
+        try app.tap(named: "helpAccessibility")
+        app.wait(1)
+        #expect(demo.navigation.topViewController === demo.accessibility)
+    }
+
     @Test func aTileTapOpensItsScreenAndTheTraceSaysWhy() throws {
         let (app, demo) = try harness(trace: [.actions])
         app.tap(demo.home.tiles[1])

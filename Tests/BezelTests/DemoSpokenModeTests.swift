@@ -47,7 +47,7 @@ import BezelDemoApp
         let tiles = ["Gestures", "List", "Settings", "Motion", "Form", "Charts", "Accessibility"].map { "\($0), button" }
             + (8...24).map { "Item \($0), button" }
         let expected: [(String, [String])] = [
-            ("Home", ["English, button", "Kiosk, heading", clock] + tiles + ["Brightness, 40%, adjustable", "Dim when idle, off, button"]),
+            ("Home", ["English, button", "More, button", "Kiosk, heading", clock] + tiles + ["Brightness, 40%, adjustable", "Dim when idle, off, button"]),
             ("Gestures", bar + ["Gestures, heading", clock, "tap: possible", "double tap: possible", "Touch me", "long press: possible",
                                 "pan: possible", "pinch: possible", "rotation: possible", "swipe: possible"]),
             ("Settings", bar + ["Reset, button", "Sleep, button", "Settings, heading", clock, "Sounds, on, button", "Dim when idle, off, button",
@@ -105,8 +105,9 @@ import BezelDemoApp
         // The Help key starts the spoken mode (a customer who cannot see finds the key).
         harness.press(Press.Key(code: 138))
         #expect(harness.application.isSpokenModeRunning && speech.texts == ["English, button"])
-        // Tab to the Accessibility tile (the tenth element), Enter: the screen opens.
-        for _ in 0..<9 { harness.press(.tab) }
+        // Tab to the Accessibility tile (the eleventh element, after the bar's two items, its
+        // title and clock, and six tiles), Enter: the screen opens.
+        for _ in 0..<10 { harness.press(.tab) }
         #expect(speech.texts.last == "Accessibility, button")
         harness.press(.enter)
         harness.wait(1)

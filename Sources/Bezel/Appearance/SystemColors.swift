@@ -25,6 +25,7 @@ extension Color {
     public static let systemFill = Color(light: Color(rgb: 0x787880, alpha: 0.2), dark: Color(rgb: 0x787880, alpha: 0.36),
                                          highContrastLight: Color(rgb: 0x787880, alpha: 0.44), highContrastDark: Color(rgb: 0x787880, alpha: 0.6))
     public static let secondarySystemFill = Color(light: Color(rgb: 0x787880, alpha: 0.16), dark: Color(rgb: 0x787880, alpha: 0.32))
+    public static let tertiarySystemFill = Color(light: Color(rgb: 0x767680, alpha: 0.12), dark: Color(rgb: 0x767680, alpha: 0.24))
     public static let systemGray = Color(light: Color(rgb: 0x8E8E93), dark: Color(rgb: 0x8E8E93),
                                          highContrastLight: Color(rgb: 0x6C6C70), highContrastDark: Color(rgb: 0xAEAEB2))
     public static let systemGray5 = Color(light: Color(rgb: 0xE5E5EA), dark: Color(rgb: 0x2C2C2E),

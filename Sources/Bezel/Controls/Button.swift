@@ -17,7 +17,11 @@ open class Button: Control {
 
     // Accessibility, UIKit's defaults: a button named by its title, else its image's label.
     override var defaultIsAccessibilityElement: Bool { true }
-    override var defaultAccessibilityLabel: String? { (title?.isEmpty == false ? title : nil) ?? image?.accessibilityLabel }
+    override var defaultAccessibilityLabel: String? {
+        let configured = configurationBox?.value
+        let title = configured?.title ?? title
+        return (title?.isEmpty == false ? title : nil) ?? (configured?.image ?? image)?.accessibilityLabel
+    }
     override var defaultAccessibilityTraits: AccessibilityTraits { controlStateTraits.union(.button) }
 
     /// The title. Setting it drops `localizedTitle`.
@@ -54,8 +58,75 @@ open class Button: Control {
     /// bars' rule, UIKit's).
     var drawsAutomaticImagesAsTemplates = false
 
-    /// Title (and image) plus UIKit-like padding: 12 pt each side, 8 pt above and below.
+    // MARK: Configuration (Controls/ButtonConfiguration.swift, Button+Configuration.swift)
+
+    /// UIKit's `configuration` (iOS 15): when set, the button draws and sizes itself from it
+    /// (its title, else `title`; its image, else `image` when it has no title of its own), and
+    /// `titleStyle`, the colours set per state and `backgroundColor`'s pressed look are not
+    /// used. Nil (the default): the classic button.
+    public var configuration: Configuration? {
+        get { configurationBox?.value }
+        set {
+            guard newValue != configurationBox?.value else { return }
+            configurationBox = newValue.map(ConfigurationBox.init)
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+            setNeedsLayout()
+        }
+    }
+    /// The configuration behind a reference: the classic button's draw, size and layout ask
+    /// only whether there is one, a pointer's test; the optional value itself was copied out
+    /// (with its strings retained) on every ask (M2: 114 of the 153 instructions
+    /// configurations and menus added to a highlight's frame, callgrind per function).
+    final class ConfigurationBox {
+        let value: Configuration
+        init(_ value: Configuration) { self.value = value }
+    }
+    @exclusivity(unchecked) var configurationBox: ConfigurationBox?
+    /// Runs when the button's state changes (highlighted, selected, enabled) and on
+    /// `setNeedsUpdateConfiguration()`, to set a `configuration` for the state (UIKit's).
+    @exclusivity(unchecked) public var configurationUpdateHandler: (@MainActor (Button) -> Void)? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+    var configuredActivityIndicator: ActivityIndicatorView?
+
+    /// Asks for `updateConfiguration()` (at once: Bezel has no deferred update pass here).
+    public func setNeedsUpdateConfiguration() { updateConfiguration() }
+
+    /// Runs the `configurationUpdateHandler`; override to change the configuration yourself.
+    open func updateConfiguration() { configurationUpdateHandler?(self) }
+
+    /// UIKit's `init(configuration:primaryAction:)`: the action runs on the tap (as the
+    /// button's `primaryActionTriggered`), its title the button's when the configuration has none.
+    public convenience init(configuration: Configuration, primaryAction: Action? = nil) {
+        self.init(frame: .zero)
+        var configuration = configuration
+        if let primaryAction {
+            if configuration.title == nil, !primaryAction.title.isEmpty { configuration.title = primaryAction.title }
+            if configuration.image == nil { configuration.image = primaryAction.image }
+            addAction(for: .primaryActionTriggered) { sender, _ in
+                primaryAction.sender = sender
+                primaryAction.handler(primaryAction)
+                primaryAction.sender = nil
+            }
+        }
+        self.configuration = configuration
+    }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        if configurationUpdateHandler != nil { updateConfiguration() }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if configurationBox != nil || configuredActivityIndicator != nil { layoutConfiguredIndicator(configurationBox?.value) }
+    }
+
+    /// Title (and image) plus UIKit-like padding: 12 pt each side, 8 pt above and below; a
+    /// configured button's content plus its configuration's insets.
     open override var intrinsicContentSize: Size {
+        if let box = configurationBox { return configuredLayout(box.value, in: nil).contentSize }
         var width = 24.0, height = 16.0
         var content = Size.zero
         if let title, !title.isEmpty, let measurer = TextMetrics.measurer {
@@ -109,6 +180,10 @@ open class Button: Control {
     }
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
+        if let box = configurationBox {
+            drawConfiguration(box.value, in: context)
+            return
+        }
         let state = currentState
         if let background = backgroundColors[state] {
             context.fillRoundedRect(bounds, radius: cornerRadius, color: background)
@@ -150,13 +225,17 @@ open class Button: Control {
     override var eventsForTouchUpInside: Events { [.touchUpInside, .primaryActionTriggered] }
 
     // MARK: Menu (Menus/Button+Menu.swift)
+    //
+    // These and `configurationBox` are read on every press and release: unchecked, like
+    // Control's state (M3: their exclusivity checks were 171 of the 236 instructions menus and
+    // configurations added to a press and release, callgrind per function).
 
     /// UIKit's `menu`: shown by a touch when `showsMenuAsPrimaryAction`, else by a long press.
-    public var menu: Menu? {
+    @exclusivity(unchecked) public var menu: Menu? {
         didSet { menuDidChange() }
     }
     /// UIKit's: the touch opens the menu (on touch down) instead of sending the tap's actions.
-    public var showsMenuAsPrimaryAction = false {
+    @exclusivity(unchecked) public var showsMenuAsPrimaryAction = false {
         didSet { menuDidChange() }
     }
     /// UIKit's pop-up button (iOS 15): the menu keeps one action chosen and the button shows
@@ -165,7 +244,7 @@ open class Button: Control {
         didSet { menuDidChange() }
     }
     /// The touch that opened the menu, followed across its rows until it lifts.
-    var menuTouch: Touch?
+    @exclusivity(unchecked) var menuTouch: Touch?
     /// The long press that opens the menu when it is not the primary action.
     var menuLongPress: LongPressGestureRecognizer?
 

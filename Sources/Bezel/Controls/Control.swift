@@ -72,16 +72,22 @@ open class Control: View {
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled, let touch = trackedTouch { stopTracking(touch, cancelled: true, event: nil) }
-            if oldValue != isEnabled { setNeedsDisplay() }
+            if oldValue != isEnabled { stateDidChange() }
         }
     }
     @exclusivity(unchecked) public var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsDisplay() } }
+        didSet { if isSelected != oldValue { stateDidChange() } }
     }
     /// True while a tracked touch is inside (with the margin).
     @exclusivity(unchecked) public var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+        didSet { if isHighlighted != oldValue { stateDidChange() } }
     }
+
+    /// Enabled, selected or highlighted changed: redraw (a configured button also runs its
+    /// update handler). One hook, not observers overridden per property in Button: those made
+    /// every read of the state a dynamic call (M3 27,264 instructions with them, 27,167 with
+    /// this hook).
+    func stateDidChange() { setNeedsDisplay() }
     @exclusivity(unchecked) public private(set) var isTracking = false
     /// Whether the tracked touch is inside the bounds plus `trackingMargin`.
     @exclusivity(unchecked) public private(set) var isTouchInside = false

@@ -42,6 +42,9 @@ public final class BarButtonItem {
     /// the item's button carries it, and its `name` (`AppHarness.view(identifiedBy:)`), so a
     /// test finds the button whatever its title says in the language shown.
     public var accessibilityIdentifier: String? { didSet { changed() } }
+    /// What the spoken mode says for the item (UIKit's, on the item): needed for an item
+    /// with an image and no title; nil: the title, else the image's label.
+    public var accessibilityLabel: String? { didSet { changed() } }
 
     /// The bar that shows the item, to rebuild it after a change.
     weak var bar: NavigationBar?

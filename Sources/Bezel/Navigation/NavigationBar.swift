@@ -148,6 +148,7 @@ open class NavigationBar: View {
         let button = Button()
         button.name = item.accessibilityIdentifier ?? item.title ?? "barButtonItem"
         button.accessibilityIdentifier = item.accessibilityIdentifier
+        if let label = item.accessibilityLabel { button.accessibilityLabel = label }
         button.title = item.title
         button.image = item.image
         button.drawsAutomaticImagesAsTemplates = true  // a bar's images are templates (UIKit's)

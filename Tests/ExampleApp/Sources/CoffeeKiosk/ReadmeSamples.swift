@@ -123,6 +123,75 @@ picker.selectRow(2, inComponent: 0, animated: false)
     }
 }
 
+// MARK: Button configurations, menus, pages
+
+func startPayment() {}
+func sortByName() {}
+func sortByPrice() {}
+func sortByDate() {}
+func callStaff() {}
+func cancelOrder() {}
+@MainActor var paymentIsRunning = false
+
+@MainActor func buttonConfigurationSample() -> Button {
+var pay = Button.Configuration.filled()
+pay.title = "Pay"
+pay.subtitle = "Card or phone"
+pay.image = Image(named: "card")
+pay.imagePadding = 8
+pay.buttonSize = .large
+pay.cornerStyle = .capsule
+let payButton = Button(configuration: pay, primaryAction: Action(title: "Pay") { _ in startPayment() })
+payButton.configurationUpdateHandler = { button in
+    button.configuration?.showsActivityIndicator = paymentIsRunning
+}
+    return payButton
+}
+
+@MainActor final class MenuSample: ViewController {
+    func run() {
+let sort = Button(configuration: .gray())
+sort.menu = Menu(title: "Sort by", options: .singleSelection, children: [
+    Action(title: "Name", state: .on) { _ in sortByName() },
+    Action(title: "Price") { _ in sortByPrice() },
+    Menu(title: "More", children: [Action(title: "Newest") { _ in sortByDate() }]),
+])
+sort.showsMenuAsPrimaryAction = true
+sort.changesSelectionAsPrimaryAction = true
+navigationItem.rightBarButtonItem = BarButtonItem(image: Image(named: "more"), menu: Menu(children: [
+    Action(title: "Call staff", image: Image(named: "bell")) { _ in callStaff() },
+    Action(title: "Cancel order", attributes: .destructive) { _ in cancelOrder() },
+]))
+        view.addSubview(sort)
+    }
+}
+
+/// Slides for the README's slideshow sample: a fixed list of pages.
+@MainActor final class Slides: PageViewControllerDataSource {
+    let pages = [ViewController(), ViewController()]
+    var first: ViewController { pages[0] }
+    func after(_ page: ViewController?) -> ViewController? {
+        guard let index = pages.firstIndex(where: { $0 === page }) else { return nil }
+        return pages[(index + 1) % pages.count]
+    }
+    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController? { nil }
+    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController? {
+        after(viewController)
+    }
+}
+
+@MainActor func slideshowSample(slides: Slides) -> PageViewController {
+let slideshow = PageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal)
+slideshow.dataSource = slides   // viewControllerBefore/After, presentationCount, presentationIndex
+slideshow.setViewControllers([slides.first], direction: .forward, animated: false)
+Timer.scheduledTimer(withTimeInterval: 6, repeats: true) { _ in
+    if let next = slides.after(slideshow.viewControllers?.first) {
+        slideshow.setViewControllers([next], direction: .forward, animated: true)
+    }
+}
+    return slideshow
+}
+
 // MARK: Text input
 
 final class PINScreen: ViewController, TextFieldDelegate {
