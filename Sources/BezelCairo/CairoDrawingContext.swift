@@ -566,6 +566,9 @@ public final class CairoDrawingContext: DrawingContext {
         // One weight heavier while Bold Text is on (LegibilityWeight).
         let key = FontKey(family: style.family, size: style.size, weight: style.weight.legible)
         if let font = fonts[key] { return font }
+        // Once per family (the fonts are cached by key): a family fontconfig does not have is
+        // reported, not silently replaced.
+        if style.family != TextStyle.defaultFamily { FontRegistry.checkFamily(style.family) }
         let font = pango_font_description_new()!
         pango_font_description_set_family(font, style.family)
         pango_font_description_set_absolute_size(font, style.size * Double(bezel_pango_scale()))

@@ -95,6 +95,56 @@ public enum FontRegistry {
         // next layout read the list again; layouts already made keep their fonts.
         pango_cairo_font_map_set_default(nil)
         generation += 1
+        familiesChanged()
         return families
+    }
+}
+
+extension FontRegistry {
+    /// fontconfig's generic names, which match some font by design.
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math"]
+    /// Families already checked (each is reported once, not at every layout).
+    private static var checkedFamilies: [String: Bool] = [:]
+
+    /// Whether fontconfig has `family` (registered or installed). A family it lacks is drawn
+    /// with its nearest match (DejaVu Sans here), which an app would otherwise notice only on
+    /// screen: the first use of such a family is reported, naming the family and the font
+    /// used instead (issue 33: "an unknown font family reported instead of silently replaced").
+    @discardableResult
+    public static func checkFamily(_ family: String) -> Bool {
+        if let known = checkedFamilies[family] { return known }
+        guard checkedFamilies.count < 256 else { return true }
+        // Pango takes a list ("Noto Sans, sans-serif"): known when any entry is.
+        let names = family.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        var matched: String?
+        var known = false
+        for name in names where !name.isEmpty {
+            if genericFamilies.contains(name.lowercased()) { known = true; break }
+            matched = matchedFamily(for: name)
+            if matched?.lowercased() == name.lowercased() { known = true; break }
+        }
+        checkedFamilies[family] = known
+        if !known {
+            Diagnostics.report(.malformedInput, "font family \"\(family)\" is neither installed nor registered (FontRegistry.registerFont); drawn with \(matched.map { "\"\($0)\"" } ?? "fontconfig's fallback") instead")
+        }
+        return known
+    }
+
+    /// Forgets the checks (fonts registered since are found).
+    static func familiesChanged() { checkedFamilies = checkedFamilies.filter { $0.value } }
+
+    /// The family fontconfig gives for `family` after its substitutions (aliases, defaults).
+    private static func matchedFamily(for family: String) -> String? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, "family", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var name: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "family", 0, &name) == FcResultMatch, let name else { return nil }
+        return String(cString: name)
     }
 }

@@ -15,11 +15,15 @@ let package = Package(
             .product(name: "Bezel", package: "bezel"),
             .product(name: "BezelCairo", package: "bezel"),
         ]),
+        // The README's "For apps: getting the small binary": the link settings Bezel's own
+        // executables use, which SwiftPM does not hand down from a dependency.
         .executableTarget(name: "coffee-kiosk", dependencies: [
             "CoffeeKiosk",
             .product(name: "Bezel", package: "bezel"),
             .product(name: "BezelRuntime", package: "bezel"),
-        ]),
+        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                          "-Xlinker", "--no-export-dynamic",
+                                          "-L", "\(Context.packageDirectory)/Bezel/deploy/link"])]),
         .testTarget(name: "CoffeeKioskTests", dependencies: [
             "CoffeeKiosk",
             .product(name: "Bezel", package: "bezel"),
