@@ -39,6 +39,7 @@ public final class DemoApp {
         clock.autoresizingMask = [.flexibleLeftMargin]
         home.open = { [unowned self] name in self.open(name) }
         home.openAttract = { [unowned self] in self.showAttractLoop() }
+        home.openBooking = { [unowned self] in self.showBooking() }
         home.onReport = { [unowned self] line in self.log(line) }
         home.onItem = { [unowned self] n in
             self.navigation.navigationBar.titleLabel.text = "Item \(n) pressed"
@@ -77,6 +78,21 @@ public final class DemoApp {
         log("attract loop")
         navigation.present(attract, animated: true)
     }
+
+    /// "Book a table" (the home screen's menu): a form sheet with the inline date picker. Now
+    /// is the wall clock's (the demo's `now`; tests give their own).
+    public func showBooking() {
+        let booking = BookingViewController(now: now())
+        booking.onReport = { [unowned self] line in self.log(line) }
+        log("booking")
+        navigation.present(booking, animated: true)
+    }
+
+    /// Seconds since 1970 now: the date pickers' clock (`DatePicker.currentTime`).
+    public func now() -> Double { DatePicker.currentTime() }
+
+    /// The booking sheet when it is up.
+    public var booking: BookingViewController? { navigation.presentedViewController as? BookingViewController }
 
     /// The attract loop when it is up.
     public var attract: AttractViewController? { navigation.presentedViewController as? AttractViewController }

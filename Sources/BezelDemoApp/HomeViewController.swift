@@ -24,7 +24,8 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     /// screen live (`Application.preferredLanguages`).
     public private(set) lazy var languageItem = BarButtonItem { [weak self] _ in self?.chooseLanguage() }
     /// The bar's menu (issue 33): a template icon, tinted by the bar, whose menu opens the
-    /// attract loop, calls staff through an alert with a text field, and has a Help submenu.
+    /// attract loop, calls staff through an alert with a text field, books a table on a date
+    /// picker, and has a Help submenu.
     public private(set) lazy var moreItem: BarButtonItem = {
         let item = BarButtonItem(image: DemoResources.image("more"), menu: makeMenu())
         item.accessibilityIdentifier = "more"
@@ -33,6 +34,8 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     }()
     /// Opens the attract loop.
     var openAttract: (() -> Void)?
+    /// Opens the table booking.
+    var openBooking: (() -> Void)?
     /// What the screen reports (staff called).
     var onReport: ((String) -> Void)?
 
@@ -110,6 +113,7 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
         Menu(children: [
             Action(title: String(localized: "Attract loop"), identifier: "attractLoop") { [weak self] _ in self?.openAttract?() },
             Action(title: String(localized: "Call staff"), identifier: "callStaff") { [weak self] _ in self?.callStaff() },
+            Action(title: String(localized: "Book a table"), identifier: "bookTable") { [weak self] _ in self?.openBooking?() },
             Menu(title: String(localized: "Help"), identifier: "help", children: [
                 Action(title: String(localized: "How to order"), identifier: "howToOrder") { [weak self] _ in self?.showHowToOrder() },
                 Action(title: String(localized: "Accessibility"), identifier: "helpAccessibility") { [weak self] _ in self?.open?("Accessibility") },

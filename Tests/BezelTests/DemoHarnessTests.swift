@@ -52,6 +52,32 @@ import Glibc
         #expect(deadline - demo.application.clock.now > AttractViewController.interval, "next wake-up in \(deadline - demo.application.clock.now) s")
     }
 
+    /// The menu's "Book a table": a form sheet with the inline date picker (a day tapped on
+    /// the calendar, the time on its wheels) and a configured button that books it.
+    @Test func bookingATableOnTheDatePicker() throws {
+        let saved = DatePicker.currentTime
+        defer { DatePicker.currentTime = saved }
+        DatePicker.currentTime = { 1_795_686_060 }  // 2026-11-26 09:41 UTC
+        let (app, demo) = try harness()
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        try app.tap(named: "more")
+        app.wait(0.5)
+        try app.tap(named: "bookTable")
+        app.wait(1)
+        let booking = try #require(demo.booking)
+        booking.picker.timeZone = "UTC"
+        app.render()
+        // The 28th found as the spoken mode finds it, then tapped where it is drawn.
+        let day = try #require(AccessibilityTree.elements(in: app.window).first { $0.accessibilityLabel == "Saturday, November 28" })
+        app.tap(at: Point(x: day.accessibilityFrame.midX, y: day.accessibilityFrame.midY))
+        app.wait(0.5)
+        try app.expectSnapshot(named: "harness-booking")
+        try app.tap(named: "book")
+        app.wait(1)
+        #expect(log == ["booking", "booked Nov 28, 2026, 9:30\u{202F}AM"] && demo.booking == nil, "\(log)")
+    }
+
     /// The menu's "Call staff": an alert with a text field, typed into and sent with Return.
     @Test func callStaffAsksWhereInAnAlertWithATextField() throws {
         let (app, demo) = try harness()

@@ -15,7 +15,10 @@ final class MenuOverlayView: View {
         addSubview(menuView)
     }
 
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { onOutsideTouch?() }
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        // Only a touch on the overlay itself: those on the card's bands come up the chain.
+        if touches.contains(where: { $0.view === self }) { onOutsideTouch?() }
+    }
 
     override func accessibilityPerformEscape() -> Bool { menuView.accessibilityPerformEscape() }
 }

@@ -5,7 +5,7 @@ import Bezel
 /// object per (kind, locale, options) is kept (a kiosk formats the same few again and again).
 @MainActor
 final class ICUFormatting: LocaleFormatting {
-    private typealias Status = UnsafeMutablePointer<Int32>
+    typealias Status = UnsafeMutablePointer<Int32>
     private typealias NumberOpen = @convention(c) (Int32, UnsafePointer<UInt16>?, Int32, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Status) -> OpaquePointer?
     private typealias NumberFormatDouble = @convention(c) (OpaquePointer, Double, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutableRawPointer?, Status) -> Int32
     private typealias NumberSetAttribute = @convention(c) (OpaquePointer, Int32, Int32) -> Void
@@ -35,9 +35,11 @@ final class ICUFormatting: LocaleFormatting {
     private static let groupingUsed: Int32 = 1, maximumFractionDigits: Int32 = 6, minimumFractionDigits: Int32 = 7
     private static let currencyCode: Int32 = 5
     private static let primaryStrength: Int32 = 0, tertiaryStrength: Int32 = 2
-    private static let bufferOverflow: Int32 = 15
+    static let bufferOverflow: Int32 = 15
 
     private var functions: Result<Functions, CairoError>?
+    /// Skeletons, calendars and week data (ICUCalendarFields.swift), opened on first use.
+    lazy var calendarFields = ICUCalendarFields()
     private var objects: [String: OpaquePointer] = [:]
 
     private func loaded() -> Functions? {
@@ -77,7 +79,7 @@ final class ICUFormatting: LocaleFormatting {
     }
 
     /// Text ICU writes into a UChar buffer, grown once if 256 units are not enough.
-    private static func text(_ write: (UnsafeMutablePointer<UInt16>, Int32, Status) -> Int32) -> String? {
+    static func text(_ write: (UnsafeMutablePointer<UInt16>, Int32, Status) -> Int32) -> String? {
         var capacity: Int32 = 256
         for _ in 0..<2 {
             var buffer = [UInt16](repeating: 0, count: Int(capacity))

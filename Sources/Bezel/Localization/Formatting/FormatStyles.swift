@@ -13,6 +13,24 @@ public protocol LocaleFormatting {
     func compare(_ a: String, _ b: String, ignoringCaseAndAccents: Bool, locale: String) -> Int?
     /// Whether `text` contains `pattern`, case and accents ignored, as `locale` matches them.
     func contains(_ text: String, _ pattern: String, locale: String) -> Bool?
+    /// `locale`'s own pattern for a CLDR skeleton (`yMMMd` is "MMM d, y" in English, "d. MMM y"
+    /// in German; `j` is "h a" or "HH": the locale's hour cycle).
+    func datePattern(forSkeleton skeleton: String, locale: String) -> String?
+    /// The moment written with a CLDR skeleton, in `timeZone` (an IANA name; nil: the system's).
+    func string(fromSecondsSince1970 seconds: Double, skeleton: String, timeZone: String?, locale: String) -> String?
+    /// `timeZone`'s offset from UTC at the moment, in seconds (summer time included).
+    func utcOffset(atSecondsSince1970 seconds: Double, timeZone: String?) -> Double?
+    /// The first day of `locale`'s week: 1 Sunday, 2 Monday... (CLDR's).
+    func firstWeekday(locale: String) -> Int?
+}
+
+extension LocaleFormatting {
+    // A backend without calendars (a test's, an app's own): the date picker's fallbacks (ISO
+    // order, 24 hours, UTC, Monday first) apply.
+    public func datePattern(forSkeleton skeleton: String, locale: String) -> String? { nil }
+    public func string(fromSecondsSince1970 seconds: Double, skeleton: String, timeZone: String?, locale: String) -> String? { nil }
+    public func utcOffset(atSecondsSince1970 seconds: Double, timeZone: String?) -> Double? { nil }
+    public func firstWeekday(locale: String) -> Int? { nil }
 }
 
 /// How a number is written (Foundation's `FloatingPointFormatStyle`/`IntegerFormatStyle`

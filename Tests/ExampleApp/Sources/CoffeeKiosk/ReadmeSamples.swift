@@ -192,6 +192,23 @@ Timer.scheduledTimer(withTimeInterval: 6, repeats: true) { _ in
     return slideshow
 }
 
+// MARK: Date pickers
+
+@MainActor final class PickUpOrder { var pickUp = 0.0 }
+
+@MainActor func datePickerSample(order: PickUpOrder) -> DatePicker {
+let pickUp = DatePicker()
+pickUp.datePickerMode = .dateAndTime
+pickUp.preferredDatePickerStyle = .inline
+pickUp.minuteInterval = 15
+pickUp.minimumDate = DatePicker.now()
+pickUp.maximumDate = DatePicker.now() + 7 * 86400
+pickUp.addAction(for: .valueChanged) { _, _ in
+    order.pickUp = pickUp.date                    // seconds since 1970
+}
+    return pickUp
+}
+
 // MARK: Text input
 
 final class PINScreen: ViewController, TextFieldDelegate {
