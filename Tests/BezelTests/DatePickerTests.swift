@@ -195,6 +195,36 @@ import Testing
         }
     }
 
+    @Test func anInlineDateAndTimeHasTheCalendarOverTheTimesWheels() throws {
+        try with(["en"]) {
+            let (stage, picker, log) = stage(.dateAndTime, .inline)
+            let calendar = try #require(picker.calendarView), wheels = try #require(picker.wheels)
+            #expect(wheels.columns == [.hour, .minute, .period])
+            #expect(picker.intrinsicContentSize.height == MonthCalendarView.height + DatePickerWheels.inlineTimeHeight)
+            #expect(wheels.picker.frame.minY == calendar.frame.maxY)
+            try turn(stage, picker, column: 0, rows: 2)   // 9 to 11 o'clock, the day kept
+            #expect(log.entries == ["2026-11-26T11:41:00Z"])
+        }
+    }
+
+    @Test func aPickerMadeBeforeItsWindowTakesTheWindowsLanguage() throws {
+        try with(["en"]) {
+            let savedSource = Localization.source
+            defer { Localization.source = savedSource }
+            Localization.source = LocalizedStringTests.fixtures  // the app has German tables
+            let picker = DatePicker()
+            picker.datePickerMode = .date
+            picker.preferredDatePickerStyle = .wheels
+            #expect(picker.wheels?.names.locale == "en" && picker.wheels?.columns.first == .month)
+            let stage = Stage()
+            let german = View(frame: stage.window.bounds)
+            german.overridePreferredLanguages = ["de"]
+            stage.window.addSubview(german)
+            german.addSubview(picker)
+            #expect(picker.language == "de" && picker.wheels?.names.locale == "de" && picker.wheels?.columns.first == .day)
+        }
+    }
+
     @Test func theCompactFieldOpensACardWhoseChoicesGoStraightThrough() throws {
         try with(["en"]) {
             let (stage, picker, log) = stage(.dateAndTime, .automatic)

@@ -198,6 +198,8 @@ open class DatePicker: Control {
         show(animated: false)
     }
 
+    /// The language here changed (a switch, or the picker joining a view in another
+    /// language): the names and the wheels' order are made again.
     override func localizedContentDidChange() { rebuild() }
 
     /// UIKit's sizes: wheels 320 x 216; the inline calendar 320 x 330 (plus 120 of time
