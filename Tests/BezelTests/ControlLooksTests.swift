@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func aViewCastsALayerShadowThatMovesWithIt() throws {
-        let (window, card, display) = try shadowStage()
+        let (_, card, display) = try shadowStage()
         #expect(card.shadowColor == .black && card.shadowPath == nil)
         try Snapshot.check(display.framebuffer, named: "view-shadow")
         func luma(_ x: Int, _ y: Int) -> Int { Int((display.framebuffer.pixel(x: x, y: y) ?? 0) & 0xFF) }

@@ -143,7 +143,7 @@ import Testing
             let reports = capturingDiagnostics { picker.minuteInterval = 7 }
             #expect(reports.count == 1 && picker.minuteInterval == 1 && picker.wheels?.picker.numberOfRows(inComponent: 1) == 60)
         }
-        try with(["de"]) {
+        with(["de"]) {
             let (_, picker, _) = stage(.time) { $0.locale = "de" }
             #expect(picker.wheels?.columns == [.hour, .minute] && picker.wheels?.picker.numberOfRows(inComponent: 0) == 24)
         }
@@ -188,7 +188,7 @@ import Testing
             #expect(elements[3].accessibilityLabel == "Tuesday, December 1")
             #expect(elements[3].accessibilityActivate() && log.entries.last == "2026-12-01T09:41:00Z")
         }
-        try with(["de"]) {
+        with(["de"]) {
             let (_, picker, _) = stage(.date, .inline) { $0.locale = "de" }
             // German weeks start on Monday: Sunday the 1st of November is in the last column.
             #expect(picker.calendarView?.frame(ofDay: 1).minX == 16 + 6 * (288.0 / 7))
@@ -207,8 +207,8 @@ import Testing
         }
     }
 
-    @Test func aPickerMadeBeforeItsWindowTakesTheWindowsLanguage() throws {
-        try with(["en"]) {
+    @Test func aPickerMadeBeforeItsWindowTakesTheWindowsLanguage() {
+        with(["en"]) {
             let savedSource = Localization.source
             defer { Localization.source = savedSource }
             Localization.source = LocalizedStringTests.fixtures  // the app has German tables

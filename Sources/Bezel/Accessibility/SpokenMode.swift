@@ -207,7 +207,7 @@ public final class SpokenMode {
     /// A key while the spoken mode runs: true when it was the spoken mode's (it goes no
     /// further). Keys act when they go down; their release is swallowed with them.
     func handleKey(_ key: Press.Key, isDown: Bool) -> Bool {
-        let editing = (focusedElement as? TextInput).map { ($0 as? Responder)?.isFirstResponder == true } ?? false
+        let editing = (focusedElement as? TextInput).map { $0.isFirstResponder } ?? false
         let shifted = application.pressSequencer.modifierFlags.contains(.shift)
         let adjustable = focusedElement?.accessibilityTraits.contains(.adjustable) == true
         let action: (() -> Void)?
@@ -219,7 +219,8 @@ public final class SpokenMode {
         case Press.Key.tab.code: action = { self.moveFocus(forward: !shifted) }
         case Press.Key.enter.code where !editing, Press.Key.keypadEnter.code where !editing, Press.Key.space.code where !editing:
             action = { self.activate() }
-        case Press.Key.escape.code, Press.Key.backspace.code where !editing: action = { self.escape() }
+        case Press.Key.escape.code: action = { self.escape() }
+        case Press.Key.backspace.code where !editing: action = { self.escape() }
         case 138, 59: action = { self.speakHint() }            // KEY_HELP, F1
         case 129, 63: action = { self.repeatFocused() }        // KEY_AGAIN, F5
         case 119: action = { self.togglePause() }              // KEY_PAUSE

@@ -116,7 +116,7 @@ open class DatePicker: Control {
 
     /// The picker's language: its `locale`, else its view's.
     var pickerLocale: DatePickerLocale {
-        DatePickerLocale.forLanguage(locale ?? language ?? Localization.formattingLocale)
+        DatePickerLocale.forLanguage(locale ?? language)
     }
 
     /// `moment` within the limits and rounded down to the minute interval.

@@ -108,7 +108,7 @@ public final class AnimationSuite: RandomOperationSuite {
             mustComplete.insert(id)
             let duration = self.duration
             let animations = changes()
-            ViewPropertyAnimator.runningPropertyAnimator(withDuration: duration, delay: 0, options: [], animations: animations) { [weak self] _ in
+            _ = ViewPropertyAnimator.runningPropertyAnimator(withDuration: duration, delay: 0, options: [], animations: animations) { [weak self] _ in
                 self?.completion(id)
             }
             return "running animator #\(id), dropped"
