@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 let usage = """
-usage: bezel-demo [--tour] [--screenshots DIR] [--trace CATEGORIES] [--quiet] [--help]
+usage: bezel-demo [--tour] [--screenshots DIR] [--trace CATEGORIES] [--quiet] [--attract-after SECONDS] [--help]
 
 The demo kiosk: a home screen, a gesture playground, a 200-row list, a settings screen,
 animations and a form typed on the on-screen keyboard (or a USB keyboard), with a clock in
@@ -23,6 +23,10 @@ on a virtual clock, and writes PNG screenshots.
   --screenshots DIR   where the tour's PNGs go (default: screenshot_dir, else ./screenshots).
   --trace CATEGORIES  pipeline tracing: all, or hittest,touches,gestures,actions,presses,layout,speech.
   --quiet             no pipeline trace (even with BEZEL_TRACE set).
+  --attract-after SECONDS
+                      the attract loop (slides turned every 5 s) after that long without
+                      a touch, until a touch (default: never; idle dimming is held off
+                      while it runs).
   --help              this text.
 
 Exit status: 0 after SIGINT/SIGTERM, the admin gesture, or the tour; 1 on a setup error
@@ -48,6 +52,7 @@ func main() -> Int32 {
     var trace: TraceCategory = Environment.value("BEZEL_TRACE").map { TraceCategory.parse($0).categories } ?? []
     var tour = false
     var screenshotDirectory: String?
+    var attractAfter: Double?
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -65,6 +70,12 @@ func main() -> Int32 {
             }
             screenshotDirectory = value
             tour = true
+        case "--attract-after":
+            guard let value = arguments.popFirst(), let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86400 else {
+                writeLineToStandardError("bezel-demo: --attract-after needs a number of seconds, above 0 and at most 86400")
+                return 2
+            }
+            attractAfter = seconds
         case "--trace":
             guard let value = arguments.popFirst() else {
                 writeLineToStandardError("bezel-demo: --trace needs a value (all, or hittest,touches,gestures,actions,presses,layout,speech)")
@@ -114,6 +125,7 @@ func main() -> Int32 {
     let runtime = Runtime(application: app, window: demo.window, configuration: configuration)
     // Each line says how many frames had reached the screen (page flips on DRM) by then.
     demo.log = { runtime.log(.info, "demo: \($0) [frame \(runtime.framesShown)]") }
+    demo.attractAfter = attractAfter
     do {
         try runtime.run()
         if let reason = runtime.exitReason { runtime.log(.info, "ended by the \(reason)") }

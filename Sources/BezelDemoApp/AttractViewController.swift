@@ -14,6 +14,8 @@ public final class AttractViewController: ViewController, PageViewControllerData
     private var timer: Timer?
     private var idleTimerWasDisabled = false
     var onReport: ((String) -> Void)?
+    /// Runs once the loop has ended (the demo waits for the next idle spell).
+    var onFinish: (() -> Void)?
 
     public override init() {
         super.init()
@@ -107,7 +109,7 @@ public final class AttractViewController: ViewController, PageViewControllerData
 
     private func finish() {
         onReport?("attract ended")
-        dismiss(animated: true)
+        dismiss(animated: true) { [weak self] in self?.onFinish?() }
     }
 
     private func slide(after page: ViewController) -> ViewController? {

@@ -71,10 +71,58 @@ public final class DemoApp {
         clock.start(on: application.runLoop)
     }
 
-    /// The attract loop (the home screen's menu): full screen until a touch.
+    /// Seconds without a touch or key before the attract loop starts by itself (bezel-demo's
+    /// `--attract-after`); nil (the default) never: an idle kiosk that shows nothing moving
+    /// wakes only for its clock (the zero-wake-up measurement), one with an attract loop
+    /// wakes for its slides by design. One one-shot timer waits for the idle time, checks
+    /// the last activity when it fires and waits again for what is left (no timer per touch).
+    public var attractAfter: TimeInterval? {
+        didSet {
+            if let after = attractAfter, !(after.isFinite && after > 0) {
+                log("attract-after \(after): not a positive number of seconds; off")
+                attractAfter = nil
+            }
+            attractIdleSince = application.clock.now
+            armAttractLoop()
+        }
+    }
+    private var attractTimer: Timer?
+    /// When the wait began: idle counts from the later of this and the last activity (an app
+    /// just started has had no touch yet, and is not idle for that).
+    private var attractIdleSince: TimeInterval = 0
+    private var idleTime: TimeInterval {
+        application.clock.now - max(application.lastUserActivity, attractIdleSince)
+    }
+
+    private func armAttractLoop() {
+        attractTimer?.invalidate()
+        attractTimer = nil
+        guard let after = attractAfter, attract == nil else { return }
+        let idle = idleTime
+        attractTimer = Timer.scheduledTimer(withTimeInterval: max(0.25, after - idle), repeats: false, on: application.runLoop) { [weak self] _ in
+            self?.attractTimerFired()
+        }
+    }
+
+    private func attractTimerFired() {
+        attractTimer = nil
+        guard let after = attractAfter, attract == nil else { return }
+        let idle = idleTime
+        // Not over a sheet or alert the user left open: those wait for their answer.
+        if idle >= after, navigation.presentedViewController == nil {
+            log("idle \(Int(idle)) s")
+            showAttractLoop()
+        } else {
+            armAttractLoop()
+        }
+    }
+
+    /// The attract loop (the home screen's menu, or `attractAfter` seconds of idle): full
+    /// screen until a touch.
     public func showAttractLoop() {
         let attract = AttractViewController()
         attract.onReport = { [unowned self] line in self.log(line) }
+        attract.onFinish = { [weak self] in self?.armAttractLoop() }
         log("attract loop")
         navigation.present(attract, animated: true)
     }

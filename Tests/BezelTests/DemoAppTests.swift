@@ -186,6 +186,34 @@ import Glibc
         #expect(line.text == "Order #0043  3.20")
     }
 
+    /// `--attract-after`: the attract loop after that long without a touch, never before;
+    /// a touch ends it and the wait starts again; without the option nothing but the clock
+    /// wakes the idle demo (the test below).
+    @Test func theAttractLoopStartsAfterTheIdleTimeAndATouchEndsIt() throws {
+        let clock = VirtualClock()
+        let app = Application(clock: clock, tracer: Tracer())
+        let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { 9 * 3600 + clock.now })
+        var log: [String] = []
+        demo.log = { log.append($0) }
+        let fingers = TouchScript(app)
+        demo.attractAfter = 60
+        app.runLoop.advance(by: 40)
+        fingers.tap(at: Point(x: 400, y: 300))   // a touch at 40 s: the wait starts again
+        app.runLoop.advance(by: 59)
+        #expect(demo.attract == nil, "99 s in, 59 s after the touch")
+        app.runLoop.advance(by: 2)
+        #expect(demo.attract != nil && log.contains("idle 60 s") && log.contains("attract loop"), "\(log)")
+        app.runLoop.advance(by: 1)
+        fingers.tap(at: Point(x: 400, y: 300))
+        app.runLoop.advance(by: 1)
+        #expect(demo.attract == nil && log.last == "attract ended")
+        app.runLoop.advance(by: 61)
+        #expect(demo.attract != nil, "again after the next idle minute")
+        let reports = log.count
+        demo.attractAfter = -5
+        #expect(demo.attractAfter == nil && log.count == reports + 1, "a bad value is reported and turns it off")
+    }
+
     @Test func theClockShowsTheMinuteAndWakesOnlyOnMinuteBoundaries() {
         let (demo, _, _, _) = makeDemo()
         let runLoop = demo.application.runLoop
