@@ -124,14 +124,12 @@ final class DatePickerWheels: PickerViewDataSource, PickerViewDelegate {
         case .day: return names.number(row + 1)
         case .dayOfDates:
             let day = firstDay + row
-            let civil = CalendarDate.civil(fromDays: day)
             let now = CalendarDate(secondsSince1970: DatePicker.currentTime(), timeZone: owner.timeZone)
             if CalendarDate.days(year: now.year, month: now.month, day: now.day) == day {
                 return Localization.bezelString("Today", language: names.locale)
             }
             // Noon UTC of that day, written in UTC: the day's own name whatever the zone.
             let noon = Double(day) * 86400 + 43200
-            _ = civil
             return names.string(noon, skeleton: "MMMEd", timeZone: "UTC")
         case .hour: return names.uses12Hours ? names.number(row == 0 ? 12 : row) : names.number(row, digits: 2)
         case .minute: return names.number(row * owner.minuteInterval, digits: 2)
