@@ -30,35 +30,25 @@ final class ICUCalendarFields {
     private static let zoneOffsetField: Int32 = 15, dstOffsetField: Int32 = 16
     private static let firstDayOfWeekAttribute: Int32 = 1
 
-    private var functions: Result<Functions, CairoError>?
-    private var objects: [String: OpaquePointer] = [:]
+    private var functions = ICUFunctionTable<Functions>()
+    private var objects = ICUObjectCache()
     private var patterns: [String: String] = [:]
 
     private func loaded() -> Functions? {
-        if functions == nil {
-            functions = ICULibrary.shared.flatMap { icu in
-                Result { () throws(CairoError) in
-                    Functions(generatorOpen: try icu.function("udatpg_open", as: GeneratorOpen.self),
-                              bestPattern: try icu.function("udatpg_getBestPattern", as: BestPattern.self),
-                              dateOpen: try icu.function("udat_open", as: DateOpen.self),
-                              dateFormat: try icu.function("udat_format", as: DateFormat.self),
-                              calendarOpen: try icu.function("ucal_open", as: CalendarOpen.self),
-                              calendarSetMillis: try icu.function("ucal_setMillis", as: CalendarSetMillis.self),
-                              calendarGet: try icu.function("ucal_get", as: CalendarGet.self),
-                              calendarGetAttribute: try icu.function("ucal_getAttribute", as: CalendarGetAttribute.self))
-                }
-            }
-            if case .failure(let error) = functions { Diagnostics.report(.platform, "\(error); date pickers use ISO order and UTC") }
+        functions.get(fallback: "date pickers use ISO order and UTC") { icu throws(CairoError) in
+            Functions(generatorOpen: try icu.function("udatpg_open", as: GeneratorOpen.self),
+                      bestPattern: try icu.function("udatpg_getBestPattern", as: BestPattern.self),
+                      dateOpen: try icu.function("udat_open", as: DateOpen.self),
+                      dateFormat: try icu.function("udat_format", as: DateFormat.self),
+                      calendarOpen: try icu.function("ucal_open", as: CalendarOpen.self),
+                      calendarSetMillis: try icu.function("ucal_setMillis", as: CalendarSetMillis.self),
+                      calendarGet: try icu.function("ucal_get", as: CalendarGet.self),
+                      calendarGetAttribute: try icu.function("ucal_getAttribute", as: CalendarGetAttribute.self))
         }
-        if case .success(let loaded) = functions { return loaded }
-        return nil
     }
 
     private func object(_ key: String, _ make: () -> OpaquePointer?) -> OpaquePointer? {
-        if let known = objects[key] { return known }
-        guard objects.count < 512, let made = make() else { return nil }
-        objects[key] = made
-        return made
+        objects.object(key, make)
     }
 
     func datePattern(forSkeleton skeleton: String, locale: String) -> String? {

@@ -37,45 +37,35 @@ final class ICUFormatting: LocaleFormatting {
     private static let primaryStrength: Int32 = 0, tertiaryStrength: Int32 = 2
     static let bufferOverflow: Int32 = 15
 
-    private var functions: Result<Functions, CairoError>?
+    private var functions = ICUFunctionTable<Functions>()
     /// Skeletons, calendars and week data (ICUCalendarFields.swift), opened on first use.
     lazy var calendarFields = ICUCalendarFields()
-    private var objects: [String: OpaquePointer] = [:]
+    private var objects = ICUObjectCache()
 
     private func loaded() -> Functions? {
-        if functions == nil {
-            functions = ICULibrary.shared.flatMap { icu in
-                Result { () throws(CairoError) in
-                    // uloc, ucol and usearch are in libicuuc/libicui18n; libicui18n needs libicuuc
-                    // and resolves its symbols, so one handle finds them all.
-                    Functions(numberOpen: try icu.function("unum_open", as: NumberOpen.self),
-                              numberFormat: try icu.function("unum_formatDouble", as: NumberFormatDouble.self),
-                              numberSetAttribute: try icu.function("unum_setAttribute", as: NumberSetAttribute.self),
-                              numberSetTextAttribute: try icu.function("unum_setTextAttribute", as: NumberSetTextAttribute.self),
-                              dateOpen: try icu.function("udat_open", as: DateOpen.self),
-                              dateFormat: try icu.function("udat_format", as: DateFormat.self),
-                              listOpen: try icu.function("ulistfmt_openForType", as: ListOpen.self),
-                              listFormat: try icu.function("ulistfmt_format", as: ListFormat.self),
-                              collatorOpen: try icu.function("ucol_open", as: CollatorOpen.self),
-                              collatorSetStrength: try icu.function("ucol_setStrength", as: CollatorSetStrength.self),
-                              collatorCompare: try icu.function("ucol_strcoll", as: CollatorCompare.self),
-                              searchOpen: try icu.function("usearch_openFromCollator", as: SearchOpen.self),
-                              searchFirst: try icu.function("usearch_first", as: SearchFirst.self),
-                              searchClose: try icu.function("usearch_close", as: SearchClose.self))
-                }
-            }
-            if case .failure(let error) = functions { Diagnostics.report(.platform, "\(error); formats are written plainly") }
+        functions.get(fallback: "formats are written plainly") { icu throws(CairoError) in
+            // uloc, ucol and usearch are in libicuuc/libicui18n; libicui18n needs libicuuc
+            // and resolves its symbols, so one handle finds them all.
+            Functions(numberOpen: try icu.function("unum_open", as: NumberOpen.self),
+                      numberFormat: try icu.function("unum_formatDouble", as: NumberFormatDouble.self),
+                      numberSetAttribute: try icu.function("unum_setAttribute", as: NumberSetAttribute.self),
+                      numberSetTextAttribute: try icu.function("unum_setTextAttribute", as: NumberSetTextAttribute.self),
+                      dateOpen: try icu.function("udat_open", as: DateOpen.self),
+                      dateFormat: try icu.function("udat_format", as: DateFormat.self),
+                      listOpen: try icu.function("ulistfmt_openForType", as: ListOpen.self),
+                      listFormat: try icu.function("ulistfmt_format", as: ListFormat.self),
+                      collatorOpen: try icu.function("ucol_open", as: CollatorOpen.self),
+                      collatorSetStrength: try icu.function("ucol_setStrength", as: CollatorSetStrength.self),
+                      collatorCompare: try icu.function("ucol_strcoll", as: CollatorCompare.self),
+                      searchOpen: try icu.function("usearch_openFromCollator", as: SearchOpen.self),
+                      searchFirst: try icu.function("usearch_first", as: SearchFirst.self),
+                      searchClose: try icu.function("usearch_close", as: SearchClose.self))
         }
-        if case .success(let loaded) = functions { return loaded }
-        return nil
     }
 
     /// The ICU object for `key`, made by `make` once (bounded: a kiosk's few locales and styles).
     private func object(_ key: String, _ make: () -> OpaquePointer?) -> OpaquePointer? {
-        if let known = objects[key] { return known }
-        guard objects.count < 512, let made = make() else { return nil }
-        objects[key] = made
-        return made
+        objects.object(key, make)
     }
 
     /// Text ICU writes into a UChar buffer, grown once if 256 units are not enough.

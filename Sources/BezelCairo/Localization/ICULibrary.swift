@@ -1,3 +1,4 @@
+import Bezel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,4 +41,34 @@ final class ICULibrary: @unchecked Sendable {
 
     /// ICU's locale identifiers use `_` (`de_AT`, `zh_Hant_TW`).
     static func localeIdentifier(_ language: String) -> String { language.replacing("-", with: "_") }
+}
+
+/// A table of ICU functions, looked up on first use (once: a failure is reported once and
+/// remembered), shared by ICU's users here (formats, calendars).
+@MainActor
+struct ICUFunctionTable<Functions> {
+    private var looked: Result<Functions, CairoError>?
+
+    /// The functions, or nil (reported once, with what falls back: `fallback`) without ICU.
+    mutating func get(fallback: String, _ lookUp: (ICULibrary) throws(CairoError) -> Functions) -> Functions? {
+        if looked == nil {
+            looked = ICULibrary.shared.flatMap { icu in Result { () throws(CairoError) in try lookUp(icu) } }
+            if case .failure(let error) = looked { Diagnostics.report(.platform, "\(error); \(fallback)") }
+        }
+        if case .success(let functions) = looked { return functions }
+        return nil
+    }
+}
+
+/// ICU objects made once per key (a kiosk formats with the same few locales and styles);
+/// at most 512, after which nothing more is kept.
+struct ICUObjectCache {
+    private var objects: [String: OpaquePointer] = [:]
+
+    mutating func object(_ key: String, _ make: () -> OpaquePointer?) -> OpaquePointer? {
+        if let known = objects[key] { return known }
+        guard objects.count < 512, let made = make() else { return nil }
+        objects[key] = made
+        return made
+    }
 }

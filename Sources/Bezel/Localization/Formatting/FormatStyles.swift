@@ -142,21 +142,10 @@ public struct DateFormatStyle: Hashable, Sendable {
     /// `2026-11-26T09:41:00Z` (UTC), what is shown without ICU.
     static func iso8601(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return String(seconds) }
-        let whole = Int64(seconds.rounded(.down))
-        var days = whole >= 0 ? whole / 86400 : (whole - 86399) / 86400
-        let secondOfDay = whole - days * 86400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))Z"
+        // The civil date from the date picker's model (Hinnant's algorithm, CalendarDate.swift).
+        let fields = CalendarDate(wallClockSeconds: seconds)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(fields.year)-\(two(fields.month))-\(two(fields.day))T\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))Z"
     }
 }
 
