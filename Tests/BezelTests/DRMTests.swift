@@ -49,7 +49,7 @@ extension String {
                                    "bezel-input-check is built beside the tests")
         var output = ""
         try scenario("E3", "touches through the kernel (tap, drag, a two-finger pinch with scale 2.0, ten fingers, pointer, key) reach the app") {
-        let (runOutput, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
+        let (runOutput, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
         output = runOutput
         // Devices the guest has of its own (QEMU's i8042 keyboard) are not part of the script.
         let ours = ["FT5406 memory based driver", "Bezel test pointer"]
