@@ -87,7 +87,7 @@ final class CompactDateView: Control {
     func open(_ part: Part) {
         guard let window else { return }
         close()
-        let dim = CardOverlayView(frame: window.bounds)
+        let dim = CoverView(frame: window.bounds)
         dim.backgroundColor = Self.dimming
         dim.onOutsideTouch = { [weak self] in self?.close() }
         let picker = DatePicker()
@@ -161,19 +161,5 @@ final class CompactDateView: Control {
             element.onActivate = { [weak self] in self?.open(part); return true }
             return element
         }
-    }
-}
-
-/// The compact picker's dimmed cover: a touch on it (outside the card) closes the card.
-@MainActor
-final class CardOverlayView: View {
-    var onOutsideTouch: (() -> Void)?
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        // Only a touch on the cover itself: the card's own (its padding) come up the chain.
-        if touches.contains(where: { $0.view === self }) { onOutsideTouch?() }
-    }
-    override func accessibilityPerformEscape() -> Bool {
-        onOutsideTouch?()
-        return true
     }
 }

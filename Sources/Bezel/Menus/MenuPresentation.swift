@@ -3,9 +3,8 @@
 /// that dismisses a menu does not reach what is under it). The overlay is modal for the
 /// spoken mode, whose escape closes the menu.
 @MainActor
-final class MenuOverlayView: View {
+final class MenuOverlayView: CoverView {
     let menuView: MenuView
-    var onOutsideTouch: (() -> Void)?
 
     init(menuView: MenuView, frame: Rect) {
         self.menuView = menuView
@@ -13,11 +12,6 @@ final class MenuOverlayView: View {
         name = "menuOverlay"
         accessibilityViewIsModal = true
         addSubview(menuView)
-    }
-
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        // Only a touch on the overlay itself: those on the card's bands come up the chain.
-        if touches.contains(where: { $0.view === self }) { onOutsideTouch?() }
     }
 
     override func accessibilityPerformEscape() -> Bool { menuView.accessibilityPerformEscape() }
