@@ -227,8 +227,10 @@ case "$command" in
         # The demo kiosk on the guest's DRM device (its first frame, its peak RSS): as built
         # above, and as deploy/install.sh builds it, with the Swift runtime linked in.
         measure_demo "$bin/bezel-demo" demo
-        swift build -c release --static-swift-stdlib --scratch-path .build/static --product bezel-demo
-        measure_demo .build/static/release/bezel-demo demo_static
+        # In the bench's static build folder (install.sh's too): after dev.sh bench only the
+        # demo's own modules are left to build.
+        swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+        measure_demo .build-static/release/bezel-demo demo_static
         ;;
     limits)
         find_swift
@@ -316,7 +318,7 @@ case "$command" in
         # (valgrind's arm64 build under qemu-user: exact, only slow) against the committed ones.
         # The x86 static demo (dev.sh measure builds it), when there, runs beside ARM4 as the
         # baseline of its start-up ratio.
-        x86_demo=.build/static/release/bezel-demo
+        x86_demo=.build-static/release/bezel-demo
         [ -x "$x86_demo" ] || x86_demo=""
         bash Tests/VM/run-arm64-scenarios.sh .build-cross/arm64/release $x86_demo
         bash Tests/Benchmarks/instruction-counts-aarch64.sh .build-cross/arm64/release/bezel-bench "$@"

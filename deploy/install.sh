@@ -37,14 +37,14 @@ if [ -z "$binary" ]; then
     # Built as the user who ran sudo, not as root: the build folder stays theirs, and root
     # runs no package build scripts.
     for product in bezel-demo bezel-image-decoder; do
-        build=(swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product")
+        build=(swift build -c release --static-swift-stdlib --build-path .build-static --product "$product")
         if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
             (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
         else
             (cd "$repo" && "${build[@]}" >&2)
         fi
     done
-    binary="$repo/.build/static/release/bezel-demo"
+    binary="$repo/.build-static/release/bezel-demo"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 
