@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "BezelLinux", targets: ["BezelLinux"]),
         .library(name: "BezelRuntime", targets: ["BezelRuntime"]),
         .library(name: "BezelSpeech", targets: ["BezelSpeech"]),
+        .library(name: "BezelVideo", targets: ["BezelVideo"]),
         .library(name: "BezelTesting", targets: ["BezelTesting"]),
         .executable(name: "bezel-demo", targets: ["BezelDemo"]),
         .executable(name: "bezel-bench", targets: ["BezelBench"]),
@@ -104,6 +105,9 @@ let package = Package(
         // Runs an app: MainLoop + DRM (or headless) + libinput, configured from BEZEL_*.
         // The spoken mode's voice: espeak-ng and ALSA, both opened with dlopen when it first speaks.
         .target(name: "BezelSpeech", dependencies: ["Bezel"], path: "Sources/BezelSpeech"),
+        // Video (issue 35): VideoView, Player, PlayerLooper; GStreamer opened with dlopen when
+        // the first player gets an item (an app without video maps none of it).
+        .target(name: "BezelVideo", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelVideo"),
         .target(name: "BezelRuntime", dependencies: ["Bezel", "BezelCairo", "BezelDRM", "BezelInput", "BezelLinux", "BezelSimulator", "BezelSpeech"],
                 path: "Sources/BezelRuntime"),
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
@@ -126,7 +130,7 @@ let package = Package(
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
         .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelScenes", "BezelSpeech"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),
-        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelSpeech", "BezelTesting"], path: "Tests/BezelTests",
+        .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelSpeech", "BezelTesting", "BezelVideo"], path: "Tests/BezelTests",
                     exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,7 +46,12 @@ set -euo pipefail
 # localized string first varies by plural (BezelCairo/Localization).
 BUILD_PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfontconfig-dev
                 libdrm-dev libinput-dev libudev-dev libxkbcommon-dev xkb-data libseat-dev libsdl2-dev
-                libx11-data libturbojpeg0 librsvg2-2 libseccomp2 libicu72)
+                libx11-data libturbojpeg0 librsvg2-2 libseccomp2 libicu72
+                # Video (BezelVideo opens GStreamer on first use): the core and appsink, playbin
+                # and the converters (base), WebM/Matroska, VP8 and the test sources' encoders
+                # (good), and FFmpeg's decoders for H.264 and the rest (libav).
+                libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base
+                gstreamer1.0-plugins-good gstreamer1.0-libav)
 # What the tests, the benchmarks and the documentation need besides:
 PACKAGES=("${BUILD_PACKAGES[@]}"
           # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu
@@ -251,11 +256,22 @@ case "$command" in
         swift build -c release --product bezel-image-decoder
         swift build -c release --product bezel-attacks
         attacks="$(swift build -c release --show-bin-path)/bezel-attacks"
-        "$attacks" random --steps "${U1_STEPS:-100000}"
-        "$attacks" files "$@"
+        # The random suites and the soak are single-threaded processes of their own: they run
+        # beside the bad-file run (one core each), their output printed after it, in order.
+        side=$(mktemp -d)
+        "$attacks" random --steps "${U1_STEPS:-100000}" > "$side/random" 2>&1 &
+        random_pid=$!
         # The demo for a virtual day; flat after its first 12 hours (its bounded text and
         # layout caches fill until then): within 4 MiB of resident size and of heap.
-        "$attacks" soak --hours 24 --warm-up 12 --max-growth-kib 4096
+        "$attacks" soak --hours 24 --warm-up 12 --max-growth-kib 4096 > "$side/soak" 2>&1 &
+        soak_pid=$!
+        status=0
+        "$attacks" files "$@" || status=1
+        wait "$random_pid" || status=1
+        wait "$soak_pid" || status=1
+        cat "$side/random" "$side/soak"
+        rm -rf "$side"
+        exit "$status"
         ;;
     asan)
         find_swift

@@ -1,0 +1,282 @@
+import Bezel
+import BezelCairo
+import Synchronization
+
+/// One item's GStreamer pipeline: `playbin` (which picks the demuxer and the decoder, a
+/// board's hardware decoder when it has one: V4L2 on a Pi) with an `appsink` for the video.
+/// The sink takes decoded frames as BGRx (cairo's RGB24 in memory) without syncing them to
+/// GStreamer's clock: the player pulls each one when its time comes on the application's
+/// clock, so a test's virtual clock decides which frame is shown, and at most three decoded
+/// frames wait (the decoder blocks after that: nothing is decoded that would not be shown).
+///
+/// GStreamer's threads only raise a flag here (`StreamingSignal`); everything else happens on
+/// the main actor, from `drainMessages()` and `pullFrame()`.
+@MainActor
+final class PlaybinPipeline {
+    enum Message: Sendable {
+        case error(String)
+        case endOfStream
+        case asyncDone
+        case durationChanged
+        case buffering(percent: Int)
+    }
+
+    private let gst: GStreamerLibrary
+    private let playbin: GStreamerLibrary.Element
+    private let sink: GStreamerLibrary.Element
+    private let bus: OpaquePointer
+    let signal: StreamingSignal
+
+    /// - Parameters:
+    ///   - uri: what playbin opens (`file://`, `http(s)://`, `rtsp://`...).
+    ///   - audio: whether the sound is decoded and played (the default audio sink: ALSA).
+    init(uri: String, audio: Bool, library gst: GStreamerLibrary, onSignal: @escaping @MainActor () -> Void) throws(VideoError) {
+        self.gst = gst
+        // max-buffers=3: the frame shown, the next one and one being decoded.
+        var error: UnsafeMutableRawPointer?
+        guard let sink = gst.parseLaunch("appsink name=frames caps=video/x-raw,format=BGRx max-buffers=3 drop=false sync=false enable-last-sample=false", &error) else {
+            throw VideoError(.unavailable, "GStreamer has no appsink (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+        }
+        guard let playbin = gst.parseLaunch("playbin", &error) else {
+            gst.objectUnref(sink)
+            throw VideoError(.unavailable, "GStreamer has no playbin (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+        }
+        // Ours kept (the sink is unreferenced at deinit), playbin's taken by the property.
+        _ = gst.objectRef(sink)
+        gst.setObjectProperty(playbin, "video-sink", sink)
+        self.playbin = playbin
+        self.sink = sink
+        bus = gst.getBus(playbin)!
+        signal = StreamingSignal(MessageParser(gst), onSignal)
+        gst.setObjectArgument(playbin, "uri", uri)
+        // Video, and sound only where it is played; soft-volume: volume and mute in software,
+        // so they act the same on every sound card.
+        gst.setObjectArgument(playbin, "flags", audio ? "video+audio+soft-volume" : "video+soft-volume")
+        // Both callbacks only raise the signal; the copies GStreamer keeps hold the signal
+        // (released by `releaseSignal` when the sink or the bus lets them go).
+        let callbacks = UnsafeMutableRawPointer.allocate(byteCount: 8 * 8, alignment: 8)
+        callbacks.initializeMemory(as: UInt8.self, repeating: 0, count: 8 * 8)
+        // GstAppSinkCallbacks { eos; new_preroll; new_sample; new_event; reserved... }
+        callbacks.storeBytes(of: streamingEndOfStream, toByteOffset: 0, as: (@convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void).self)
+        callbacks.storeBytes(of: streamingSample, toByteOffset: 8, as: (@convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32).self)
+        callbacks.storeBytes(of: streamingSample, toByteOffset: 16, as: (@convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32).self)
+        gst.appSinkSetCallbacks(sink, callbacks, Unmanaged.passRetained(signal).toOpaque(), releaseSignal)
+        callbacks.deallocate()
+        gst.busSetSyncHandler(bus, streamingMessage, Unmanaged.passRetained(signal).toOpaque(), releaseSignal)
+    }
+
+    isolated deinit {
+        _ = gst.setState(playbin, GStreamerLibrary.stateNull)
+        gst.busSetSyncHandler(bus, nil, nil, nil)
+        gst.objectUnref(bus)
+        gst.objectUnref(sink)
+        gst.objectUnref(playbin)
+    }
+
+    /// PAUSED (prerolled: the first frame decoded, the duration known) or PLAYING.
+    func setPlaying(_ playing: Bool) throws(VideoError) {
+        let result = gst.setState(playbin, playing ? GStreamerLibrary.statePlaying : GStreamerLibrary.statePaused)
+        if result == GStreamerLibrary.stateChangeFailure {
+            throw VideoError(.pipeline, "GStreamer refused to \(playing ? "play" : "pause")")
+        }
+    }
+
+    /// A flushing seek to `seconds` (frames before it dropped: ACCURATE), at `rate`. A flush
+    /// unblocks GStreamer's threads, so it is safe from the main actor while they wait for it
+    /// to pull (a seek without one would wait for them: a deadlock).
+    func seek(to seconds: Double, rate: Double) -> Bool {
+        let flags = GStreamerLibrary.seekFlush | GStreamerLibrary.seekAccurate
+        return gst.elementSeek(playbin, rate, GStreamerLibrary.formatTime, flags, GStreamerLibrary.seekTypeSet,
+                               Int64(max(0, seconds) * 1e9), GStreamerLibrary.seekTypeNone, -1) != 0
+    }
+
+    func setProperty(_ name: String, _ value: String) { gst.setObjectArgument(playbin, name, value) }
+
+    /// The item's length, when the stream has one (a live stream does not).
+    var duration: Double? {
+        var nanoseconds: Int64 = -1
+        guard gst.queryDuration(playbin, GStreamerLibrary.formatTime, &nanoseconds) != 0, nanoseconds >= 0 else { return nil }
+        return Double(nanoseconds) / 1e9
+    }
+
+    /// The messages GStreamer posted since the last call, oldest first.
+    func drainMessages() -> [Message] { signal.takeMessages() }
+
+    /// The next decoded frame if one is waiting (never blocks): from the queue while playing,
+    /// the prerolled one while paused.
+    func pullFrame(prerolled: Bool) -> DecodedFrame? {
+        guard let sample = prerolled ? gst.appSinkTryPullPreroll(sink, 0) : gst.appSinkTryPullSample(sink, 0) else { return nil }
+        return DecodedFrame(sample: sample, gst)
+    }
+
+    /// Whether the sink has had its last frame (an item's end without looping).
+    var isAtEnd: Bool { gst.appSinkIsEOS(sink) != 0 }
+}
+
+/// The flag GStreamer's threads raise (a frame decoded, a message posted): one task on the
+/// main actor at a time, however many raise it, and none while `isArmed` is false for frames
+/// (the player arms it only when it waits for one: playing video wakes the loop once a frame).
+/// Messages are read on the thread that posts them and queued here: GStreamer's bus calls its
+/// sync handler before it queues the message, so a main-actor task popping the bus could run
+/// before the message is there and miss it.
+@MainActor
+final class StreamingSignal {
+    private nonisolated let pending: Atomic<Bool>
+    /// Frames raise the signal only while armed (messages always do).
+    nonisolated let isArmed: Atomic<Bool>
+    private nonisolated let queued: Mutex<[PlaybinPipeline.Message]>
+    nonisolated let parser: MessageParser
+    private let handler: @MainActor () -> Void
+
+    init(_ parser: MessageParser, _ handler: @escaping @MainActor () -> Void) {
+        self.handler = handler
+        self.parser = parser
+        pending = Atomic(false)
+        isArmed = Atomic(false)
+        queued = Mutex([])
+    }
+
+    nonisolated func raise() {
+        guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        Task { @MainActor in
+            self.pending.store(false, ordering: .releasing)
+            self.handler()
+        }
+    }
+
+    /// Called on the posting thread: the message, read, is queued for the main actor.
+    nonisolated func receive(_ message: OpaquePointer) {
+        guard let parsed = parser.parse(message) else { return }
+        queued.withLock { $0.append(parsed) }
+        raise()
+    }
+
+    func takeMessages() -> [PlaybinPipeline.Message] {
+        queued.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
+        }
+    }
+}
+
+/// Reads the messages the player acts on, on any thread (GStreamer's parse functions are).
+struct MessageParser: @unchecked Sendable {
+    // @unchecked: C function pointers, immutable.
+    let parseError: @convention(c) (OpaquePointer, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Void
+    let parseBuffering: @convention(c) (OpaquePointer, UnsafeMutablePointer<Int32>?) -> Void
+    let errorFree: @convention(c) (UnsafeMutableRawPointer) -> Void
+    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    @MainActor init(_ gst: GStreamerLibrary) {
+        parseError = gst.messageParseError
+        parseBuffering = gst.messageParseBuffering
+        errorFree = gst.errorFree
+        free = gst.free
+    }
+
+    func parse(_ message: OpaquePointer) -> PlaybinPipeline.Message? {
+        switch GStreamerLibrary.messageType(message) {
+        case GStreamerLibrary.messageError:
+            var error: UnsafeMutableRawPointer?
+            var debug: UnsafeMutablePointer<CChar>?
+            parseError(message, &error, &debug)
+            free(debug)
+            var text = "a GStreamer error"
+            if let error {
+                // GError { GQuark domain; gint code; gchar *message; }
+                if let chars = error.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self) { text = String(cString: chars) }
+                errorFree(error)
+            }
+            return .error(text)
+        case GStreamerLibrary.messageEOS: return .endOfStream
+        case GStreamerLibrary.messageAsyncDone: return .asyncDone
+        case GStreamerLibrary.messageDurationChanged: return .durationChanged
+        case GStreamerLibrary.messageBuffering:
+            var percent: Int32 = 100
+            parseBuffering(message, &percent)
+            return .buffering(percent: Int(percent))
+        default: return nil
+        }
+    }
+}
+
+// GStreamer's callbacks (its threads): each raises the signal its user data holds.
+private let streamingSample: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+    let signal = Unmanaged<StreamingSignal>.fromOpaque(data!).takeUnretainedValue()
+    if signal.isArmed.exchange(false, ordering: .acquiringAndReleasing) { signal.raise() }
+    return 0  // GST_FLOW_OK
+}
+private let streamingEndOfStream: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    Unmanaged<StreamingSignal>.fromOpaque(data!).takeUnretainedValue().raise()
+}
+private let streamingMessage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, message, data in
+    if let message { Unmanaged<StreamingSignal>.fromOpaque(data!).takeUnretainedValue().receive(message) }
+    return 0  // GST_BUS_DROP: read here, nothing is left queued on the bus
+}
+private let releaseSignal: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    if let data { Unmanaged<StreamingSignal>.fromOpaque(data).release() }
+}
+
+/// One decoded frame: the sample kept and its buffer mapped for as long as an image of it
+/// is drawn (the image's buffer owns the mapping: no copy of the pixels).
+@MainActor
+final class DecodedFrame {
+    /// Seconds from the stream's start (the buffer's timestamp).
+    let time: Double
+    let image: Image?
+
+    init?(sample: OpaquePointer, _ gst: GStreamerLibrary) {
+        let mapping = SampleMapping(sample: sample, gst)
+        guard let buffer = gst.sampleGetBuffer(sample), let caps = gst.sampleGetCaps(sample),
+              let structure = gst.capsGetStructure(caps, 0) else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        guard gst.structureGetInt(structure, "width", &width) != 0, gst.structureGetInt(structure, "height", &height) != 0,
+              width > 0, height > 0 else { return nil }
+        time = Double(GStreamerLibrary.presentationTime(buffer) ?? 0) / 1e9
+        guard let data = mapping.map(buffer), mapping.size >= Int(width) * Int(height) * 4,
+              let pixels = try? ImageBuffer(wrapping: data, width: Int(width), height: Int(height), stride: Int(width) * 4, owner: mapping)
+        else {
+            image = nil
+            return
+        }
+        image = pixels.image(scale: 1)
+    }
+}
+
+/// A sample and its buffer's read mapping, let go together.
+private final class SampleMapping {
+    private let sample: OpaquePointer
+    private let unref: @convention(c) (OpaquePointer) -> Void
+    private let unmap: @convention(c) (OpaquePointer, UnsafeMutableRawPointer) -> Void
+    private let mapFunction: @convention(c) (OpaquePointer, UnsafeMutableRawPointer, Int32) -> Int32
+    private var mapped: (buffer: OpaquePointer, info: UnsafeMutableRawPointer)?
+    private(set) var size = 0
+
+    @MainActor init(sample: OpaquePointer, _ gst: GStreamerLibrary) {
+        self.sample = sample
+        unref = gst.miniObjectUnref
+        unmap = gst.bufferUnmap
+        mapFunction = gst.bufferMap
+    }
+
+    func map(_ buffer: OpaquePointer) -> UnsafeMutableRawPointer? {
+        let info = UnsafeMutableRawPointer.allocate(byteCount: GStreamerLibrary.mapInfoSize, alignment: 8)
+        info.initializeMemory(as: UInt8.self, repeating: 0, count: GStreamerLibrary.mapInfoSize)
+        guard mapFunction(buffer, info, GStreamerLibrary.mapRead) != 0 else {
+            info.deallocate()
+            return nil
+        }
+        mapped = (buffer, info)
+        // GstMapInfo { memory; flags; data; size; ... }
+        size = info.load(fromByteOffset: 24, as: Int.self)
+        return info.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self)
+    }
+
+    deinit {
+        if let mapped {
+            unmap(mapped.buffer, mapped.info)
+            mapped.info.deallocate()
+        }
+        unref(sample)
+    }
+}
