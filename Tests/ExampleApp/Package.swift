@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 // An app on Bezel, as another package writes one: it depends on Bezel by path (the `Bezel`
 // link is the repository's root, so the package's identity is "bezel" as it would be for a
-// git dependency on https://…/bezel), uses the products Bezel, BezelCairo, BezelRuntime and
-// BezelTesting, and holds the README's code samples so that CI compiles them.
+// git dependency on https://…/bezel), uses the products Bezel, BezelCairo, BezelVideo, BezelRuntime
+// and BezelTesting, and holds the README's code samples so that CI compiles them.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "CoffeeKiosk", dependencies: [
             .product(name: "Bezel", package: "bezel"),
             .product(name: "BezelCairo", package: "bezel"),
+            .product(name: "BezelVideo", package: "bezel"),
         ]),
         // The README's "For apps: getting the small binary": the link settings Bezel's own
         // executables use, which SwiftPM does not hand down from a dependency.

@@ -4,6 +4,7 @@
 // here, line for line: a sample that stops compiling fails CI.
 import Bezel
 import BezelCairo
+import BezelVideo
 import Observation
 
 // MARK: Writing an app
@@ -346,4 +347,18 @@ map.isAccessibilityElement = true                      // a drawn map read as on
 map.accessibilityLabel = "Network map, zones 1 to 3"
 Accessibility.post(notification: .announcement, argument: "Ticket printed")
 application.isSpokenModeRunning = true                 // or the runtime's spoken_mode=on
+}
+
+// MARK: Video (issue 35)
+
+@MainActor func videoSample() -> (VideoView, PlayerLooper) {
+    let player = Player(url: "/srv/kiosk/attract.webm")      // a path, file://, http(s):// or rtsp://
+    let looper = PlayerLooper(player: player, templateItem: player.currentItem!)
+    let video = VideoView(frame: Rect(x: 0, y: 0, width: 800, height: 450))
+    video.player = player
+    video.videoGravity = .resizeAspectFill
+    video.posterImage = Image(named: "attract-poster")      // until the first frame, and if the file fails
+    player.isMuted = true
+    player.play()
+    return (video, looper)
 }
