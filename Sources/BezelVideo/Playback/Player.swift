@@ -85,6 +85,11 @@ public final class Player {
     /// Where the frame shown is on the growing time line (a loop's passes added).
     private(set) var displayedPosition: Double = 0
     private var frameTimer: TimerHandle?
+    private var openTimer: TimerHandle?
+    /// How long an item may take to open (its first frame decoded) before it fails: a corrupt
+    /// file a demuxer keeps searching, or a stream that sends nothing, must not leave the
+    /// player waiting for ever. Bezel's choice, on the application's clock.
+    public static let openTimeout: TimeInterval = 20
     private var endTimer: TimerHandle?
     private var pendingSeek: ((Bool) -> Void)?
     private var seekAwaitingFrame = false
@@ -130,6 +135,7 @@ public final class Player {
                     self?.streamingSignalled()
                 }
                 pipeline = made
+                scheduleOpenTimeout()
                 if isMuted { made.setProperty("mute", "true") }
                 if volume != 1 { made.setProperty("volume", "\(volume)") }
                 do {
@@ -149,6 +155,8 @@ public final class Player {
 
     private func closeItem() {
         frameTimer?.cancel()
+        openTimer?.cancel()
+        openTimer = nil
         endTimer?.cancel()
         pipeline = nil
         isOpen = false
@@ -172,6 +180,8 @@ public final class Player {
         let wasPlaying = timeControlStatus == .playing
         item.status = .failed
         item.error = failure
+        openTimer?.cancel()
+        openTimer = nil
         pipeline = nil
         isOpen = false
         frameTimer?.cancel()
@@ -427,6 +437,8 @@ public final class Player {
         case .asyncDone:
             if !isOpen {
                 isOpen = true
+                openTimer?.cancel()
+                openTimer = nil
                 item.duration = pipeline?.duration
                 item.status = .readyToPlay
                 if let frame = pipeline?.pullFrame(prerolled: true) {
@@ -467,7 +479,21 @@ public final class Player {
     }
 
     /// A viewer moved in or out of a window: playback's wake-ups follow.
-    func viewersChanged() { advance() }
+    func viewersChanged() {
+        scheduleOpenTimeout()
+        advance()
+    }
+
+    /// The open timeout, on the run loop of the player's views (or the application's).
+    private func scheduleOpenTimeout() {
+        guard !isOpen, pipeline != nil, currentItem?.status == .unknown, let runLoop else { return }
+        openTimer?.cancel()
+        openTimer = runLoop.schedule(after: Self.openTimeout) { [weak self] in
+            guard let self, !self.isOpen, let item = self.currentItem, item.status == .unknown else { return }
+            self.fail(item, VideoError(.undecodable, "\(item.uri) did not open within \(Int(Self.openTimeout)) s (a corrupt file, or a stream that sends nothing)"),
+                      reportOnce: false)
+        }
+    }
 
     private func viewersNeedDisplay() {
         for viewer in viewers { viewer.view?.frameDidChange() }
