@@ -75,12 +75,8 @@ public enum VideoClip {
             throw VideoError(.pipeline, "GStreamer did not finish \(description) within 2 minutes")
         }
         defer { gst.miniObjectUnref(message) }
-        if GStreamerLibrary.messageType(message) == GStreamerLibrary.messageError {
-            var failure: UnsafeMutableRawPointer?
-            var debug: UnsafeMutablePointer<CChar>?
-            gst.messageParseError(message, &failure, &debug)
-            gst.free(debug)
-            throw VideoError(.pipeline, "GStreamer: \(gst.takeMessage(failure) ?? "an error") (\(description))")
+        if case .error(let text)? = MessageParser(gst).parse(message) {
+            throw VideoError(.pipeline, "GStreamer: \(text) (\(description))")
         }
     }
 
