@@ -135,6 +135,9 @@ measure_demo() {
     echo "RESULT $2_peak_rss $rss KiB"
 }
 
+# Test suites run in a process of their own (dev.sh test, asan).
+VIDEO_SUITES='VideoPlayerTests'
+
 usage() {
     # The header comment, up to the first command.
     sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
@@ -186,7 +189,16 @@ case "$command" in
         find_swift
         ensure_packages
         swift build --build-tests
-        swift test "$@"
+        if [ $# -eq 0 ]; then
+            # The video tests in a process of their own (VIDEO_SUITES): in the whole suite's
+            # process their player never saw its item open (GStreamer's message, handed to the
+            # main actor by a task, was not acted on within a minute); alone they pass, under
+            # ASan too. Not understood yet: see the closing note of the session that found it.
+            swift test --skip "BezelTests\.($VIDEO_SUITES)/"
+            swift test --skip-build --filter "BezelTests\.($VIDEO_SUITES)/"
+        else
+            swift test "$@"
+        fi
         if [ $# -eq 0 ]; then
             # The example app (Tests/ExampleApp): another package depending on Bezel, holding
             # the README's code samples, with its own BezelTesting tests.
@@ -288,10 +300,14 @@ case "$command" in
         vm_suites='DRMTests|LibinputTests|RuntimeTests|UdevCalibrationTests|RuntimeConfigurationTests|DRMErrorTests|RotatedRuntimeTests|DisplayScenarioTests|ServiceTests|SimulatorTests'
         set +e
         ASAN_OPTIONS=detect_leaks=0:halt_on_error=0:print_summary=1 \
-            swift test --skip-build --sanitize=address --scratch-path .build-asan --skip "BezelTests\.($vm_suites)/" > .build-asan/test.log 2>&1
+            swift test --skip-build --sanitize=address --scratch-path .build-asan --skip "BezelTests\.($vm_suites|$VIDEO_SUITES)/" > .build-asan/test.log 2>&1
         status=$?
+        # The video tests in their own process, as `dev.sh test` runs them.
+        ASAN_OPTIONS=detect_leaks=0:halt_on_error=0:print_summary=1 \
+            swift test --skip-build --sanitize=address --scratch-path .build-asan --filter "BezelTests\.($VIDEO_SUITES)/" >> .build-asan/test.log 2>&1
+        [ $? -eq 0 ] || status=1
         set -e
-        tests=$(grep -o 'Test run with [0-9]* tests' .build-asan/test.log | tail -1 | grep -o '[0-9]*' || echo 0)
+        tests=$(grep -o 'Test run with [0-9]* tests' .build-asan/test.log | grep -o '[0-9]*' | awk '{ total += $1 } END { print total + 0 }')
         findings=$(grep -c 'ERROR: AddressSanitizer' .build-asan/test.log || true)
         grep -E '✘|ERROR: AddressSanitizer|SUMMARY: AddressSanitizer' .build-asan/test.log | head -40 || true
         echo "RESULT U3 asan_tests=$tests findings=$findings exit=$status"
