@@ -18,9 +18,7 @@ final class GStreamerLibrary {
     let parseLaunch: @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Element?
     let binGetByName: @convention(c) (Element, UnsafePointer<CChar>) -> Element?
     let setState: @convention(c) (Element, Int32) -> Int32
-    let getState: @convention(c) (Element, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UInt64) -> Int32
     let getBus: @convention(c) (Element) -> OpaquePointer?
-    let busPop: @convention(c) (OpaquePointer) -> OpaquePointer?
     let busTimedPopFiltered: @convention(c) (OpaquePointer, UInt64, UInt32) -> OpaquePointer?
     let busSetSyncHandler: @convention(c) (OpaquePointer, (@convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32)?,
                                            UnsafeMutableRawPointer?, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Void
@@ -54,9 +52,7 @@ final class GStreamerLibrary {
         parseLaunch = try core.function("gst_parse_launch", as: type(of: parseLaunch))
         binGetByName = try core.function("gst_bin_get_by_name", as: type(of: binGetByName))
         setState = try core.function("gst_element_set_state", as: type(of: setState))
-        getState = try core.function("gst_element_get_state", as: type(of: getState))
         getBus = try core.function("gst_element_get_bus", as: type(of: getBus))
-        busPop = try core.function("gst_bus_pop", as: type(of: busPop))
         busTimedPopFiltered = try core.function("gst_bus_timed_pop_filtered", as: type(of: busTimedPopFiltered))
         busSetSyncHandler = try core.function("gst_bus_set_sync_handler", as: type(of: busSetSyncHandler))
         messageParseError = try core.function("gst_message_parse_error", as: type(of: messageParseError))

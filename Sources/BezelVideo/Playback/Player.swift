@@ -153,15 +153,20 @@ public final class Player {
         }
     }
 
-    private func closeItem() {
-        frameTimer?.cancel()
+    /// The pipeline let go with every timer and frame that came from it.
+    private func dropPipeline() {
         openTimer?.cancel()
         openTimer = nil
+        frameTimer?.cancel()
         endTimer?.cancel()
         pipeline = nil
         isOpen = false
         upcoming = nil
         displayedFrame = nil
+    }
+
+    private func closeItem() {
+        dropPipeline()
         passOffset = 0
         shownPassOffset = 0
         lastFrameTime = -1
@@ -180,14 +185,7 @@ public final class Player {
         let wasPlaying = timeControlStatus == .playing
         item.status = .failed
         item.error = failure
-        openTimer?.cancel()
-        openTimer = nil
-        pipeline = nil
-        isOpen = false
-        frameTimer?.cancel()
-        endTimer?.cancel()
-        upcoming = nil
-        displayedFrame = nil
+        dropPipeline()
         if !reportOnce || !Self.reportedUnavailable {
             Diagnostics.report(.platform, "video \(item.uri): \(failure.message)")
             if reportOnce { Self.reportedUnavailable = true }
@@ -216,12 +214,8 @@ public final class Player {
         let position = currentPosition
         anchorPosition = position
         anchorClockTime = clockNow
-        let wasPlaying = playRate > 0
         playRate = clamped
         if playRate > 0 {
-            if !wasPlaying, reachedEnd, actionAtItemEnd == .pause {
-                // Play after the end: AVPlayer stays at the end; a seek starts it again.
-            }
             timeControlStatus = isOpen ? .playing : (currentItem?.status == .failed ? .paused : .waitingToPlayAtSpecifiedRate)
             if currentItem?.status == .failed { playRate = 0 }
             if isOpen { try? pipeline?.setPlaying(true) }
