@@ -113,6 +113,9 @@ let package = Package(
         // The standard scene under the full runtime (the QEMU test taps it through a real kernel).
         .executableTarget(name: "bezel-runtime-check", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
                           path: "Sources/BezelRuntimeCheck"),
+        // E13 (issue 35): a video on an overlay plane, read back through vkms's writeback in the guest.
+        .executableTarget(name: "bezel-plane-check", dependencies: ["Bezel", "BezelCairo", "BezelRuntime", "BezelVideo"],
+                          path: "Sources/BezelPlaneCheck", linkerSettings: executableLinking),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
         .target(name: "BezelDemoApp", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelDemoApp"),

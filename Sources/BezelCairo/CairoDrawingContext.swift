@@ -172,6 +172,18 @@ public final class CairoDrawingContext: DrawingContext {
         }
     }
 
+    public func drawPicture(_ image: Image, in rect: Rect) {
+        inImageSpace(image, rect) { buffer, pixels in
+            cairo_set_source_surface(cairo, buffer.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cairo), Self.filter(.low))
+            // The edge pixels sample themselves beyond the edge (cairo's default, NONE, samples
+            // transparency there and blends the edge into the background).
+            cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+            cairo_rectangle(cairo, 0, 0, pixels.width, pixels.height)
+            cairo_fill(cairo)
+        }
+    }
+
     public func drawImage(_ image: Image, in rect: Rect, tintColor: Color) {
         inImageSpace(image, rect) { buffer, _ in
             setColor(tintColor)

@@ -63,12 +63,17 @@ final class AtomicScanout: Scanout {
         }
     }
 
-    func flip(to framebuffer: UInt32, written: [Rect], userData: UnsafeMutableRawPointer) -> Bool {
+    func flip(to framebuffer: UInt32?, written: [Rect], planes: PlaneAssignment?, userData: UnsafeMutableRawPointer) -> Bool {
         let request = drmModeAtomicAlloc()
         defer { drmModeAtomicFree(request) }
-        drmModeAtomicAddProperty(request, planeID, planeProperties["FB_ID"]!, UInt64(framebuffer))
+        // Overlay planes change in the same commit as the UI: a video leaving its plane is
+        // drawn into the UI in the very frame the plane goes off.
+        planes?.addChanges(to: request)
         var damageBlob: UInt32 = 0
-        if let damageClipsProperty {
+        if let framebuffer {
+            drmModeAtomicAddProperty(request, planeID, planeProperties["FB_ID"]!, UInt64(framebuffer))
+        }
+        if framebuffer != nil, let damageClipsProperty {
             var clips = clipRects(written, width: mode.width, height: mode.height).map {
                 drm_mode_rect(x1: Int32($0.x1), y1: Int32($0.y1), x2: Int32($0.x2), y2: Int32($0.y2))
             }
@@ -78,7 +83,9 @@ final class AtomicScanout: Scanout {
         }
         defer { if damageBlob != 0 { drmModeDestroyPropertyBlob(fd, damageBlob) } }
         let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
-        return drmModeAtomicCommit(fd, request, flags, userData) == 0
+        guard drmModeAtomicCommit(fd, request, flags, userData) == 0 else { return false }
+        planes?.committed()
+        return true
     }
 
     func showImmediately(_ framebuffer: UInt32, written: [Rect]) {

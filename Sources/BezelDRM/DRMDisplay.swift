@@ -45,6 +45,8 @@ public final class DRMDisplay {
     /// What the hidden buffer lacks: the damage shown since it was last on screen.
     private var backMissing: [Rect] = []
     private let flipResult = UnsafeMutablePointer<bezel_flip_result>.allocate(capacity: 1)
+    /// The overlay planes' users (atomic scanout only; nil: every picture is drawn in software).
+    private var planeAssignment: PlaneAssignment?
     public private(set) var isFlipPending = false
     /// Completed flips so far (and the time of the last one, CLOCK_MONOTONIC seconds).
     public private(set) var flips = 0
@@ -154,6 +156,9 @@ public final class DRMDisplay {
         self.options = options
         self.plane = plane
         self.crtcID = output.crtcID
+        if self.scanout is AtomicScanout {
+            planeAssignment = PlaneAssignment(fd: fd, crtcID: output.crtcID, planes: DisplayPlane.all(fd: fd, crtcIndex: crtcIndex))
+        }
         self.savedCRTC = drmModeGetCrtc(fd, output.crtcID)
         flipResult.initialize(to: bezel_flip_result(flips: 0, seconds: 0))
         do {
@@ -170,22 +175,69 @@ public final class DRMDisplay {
     /// Shows `frame` (rendered in cached memory, panel-sized) where `rects` changed: copies
     /// them, and what the hidden buffer missed, into it and flips. Returns false (nothing
     /// done) while a flip is pending: present again after `handleEvents()`.
+    ///
+    /// `overlays` are the pictures of the layers `placeOverlays` put on planes: each new one is
+    /// drawn into its plane's hidden buffer and goes to the screen in the same commit as the
+    /// UI (with no UI damage, the commit holds the planes alone).
     @discardableResult
-    public func present(_ frame: ImageBuffer, damage rects: [Rect]) -> Bool {
-        guard !isFlipPending, isScreenOn, isOutputConnected, let back, !rects.isEmpty else { return false }
-        let written = backMissing + rects
-        back.copy(written, from: frame)
+    public func present(_ frame: ImageBuffer, damage rects: [Rect], overlays: [OverlayFrame] = []) -> Bool {
+        guard !isFlipPending, isScreenOn, isOutputConnected, let back else { return false }
+        if let planeAssignment, !overlays.isEmpty { _ = planeAssignment.draw(overlays) }
+        let planesChanged = planeAssignment?.hasChanges ?? false
+        guard !rects.isEmpty || planesChanged else { return false }
+        let written = rects.isEmpty ? [] : backMissing + rects
+        if !rects.isEmpty { back.copy(written, from: frame) }
         flipResult.pointee.flips = 0
-        if scanout.flip(to: back.framebufferID, written: written, userData: UnsafeMutableRawPointer(flipResult)) {
+        if scanout.flip(to: rects.isEmpty ? nil : back.framebufferID, written: written, planes: planeAssignment,
+                        userData: UnsafeMutableRawPointer(flipResult)) {
             isFlipPending = true
+            isPrimaryFlipPending = !rects.isEmpty
+        } else if rects.isEmpty {
+            // The planes alone could not be committed: they stay as they were.
+            return false
         } else {
             // No page flips (some drivers): show it at once, then tell the driver.
             scanout.showImmediately(back.framebufferID, written: written)
+            isPrimaryFlipPending = true
             flipped(at: 0)
         }
-        backMissing = rects
+        if !rects.isEmpty { backMissing = rects }
         return true
     }
+
+    /// Whether the pending flip brings a new UI buffer (a commit of planes alone does not).
+    private var isPrimaryFlipPending = false
+
+    /// Overlay planes the display can give views' pictures (0: legacy API, or the driver has
+    /// none, such as virtio-gpu; everything is drawn in software).
+    public var overlayPlaneCount: Int { planeAssignment?.overlayPlaneCount ?? 0 }
+
+    /// The picture revision last committed to the plane of layer `key` (nil: not on a plane).
+    public func committedOverlayRevision(forKey key: Int) -> Int? { planeAssignment?.committedRevision(forKey: key) }
+
+    /// Test commits the plane assignment made so far (steady frames make none).
+    public var planeTestCommits: Int { planeAssignment?.testCommits ?? 0 }
+
+    /// Puts `layers` on overlay planes where the driver can show them (plane assignment:
+    /// `PlaneAssignment`); returns the keys placed, from the next `present`. The others, and
+    /// any layer not asked for again, are the caller's to draw in software in that same frame.
+    public func placeOverlays(_ layers: [OverlayLayer]) -> Set<Int> {
+        guard let planeAssignment, let front, isOutputConnected, isScreenOn else { return [] }
+        return planeAssignment.place(layers, primaryFramebuffer: front.framebufferID)
+    }
+
+    /// Waits (blocking) for the pending flip's event.
+    func waitForFlip() {
+        while isFlipPending {
+            var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 1000) > 0 else { return }
+            handleEvents()
+        }
+    }
+
+    /// The CRTC this display drives, and its connector.
+    var crtcIDInUse: UInt32 { crtcID }
+    var connectorIDInUse: UInt32 { connectorID }
 
     /// Lets another program drive the card (a VT switch with direct access: the kernel
     /// switches once the app has let go). `takeMaster()` takes it back.
@@ -207,6 +259,8 @@ public final class DRMDisplay {
     public func reactivate() throws(DRMError) {
         guard let front else { return }
         isFlipPending = false
+        isPrimaryFlipPending = false
+        planeAssignment?.releaseAll()
         try scanout.setMode(showing: front.framebufferID)
         // Turned off before the switch: off again (the other program may have left it on).
         if !isScreenOn { try scanout.turnOff() }
@@ -304,7 +358,8 @@ public final class DRMDisplay {
         isFlipPending = false
         flips += 1
         lastFlipTime = time
-        swap(&front, &back)
+        if isPrimaryFlipPending { swap(&front, &back) }
+        isPrimaryFlipPending = false
     }
 
     /// Restores the CRTC as it was (the console's framebuffer) and closes the card.

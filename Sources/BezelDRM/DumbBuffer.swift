@@ -15,7 +15,8 @@ public final class DumbBuffer {
     private let handle: UInt32
     private let size: Int
     private let memory: UnsafeMutableRawPointer
-    /// The mapping as an image (XRGB8888 only): frames are copied into it, never read from it.
+    /// The mapping as an image (XRGB8888 only): frames are copied into it; only tests and
+    /// overlay pictures drawn with cairo (`OverlaySurface`) go further.
     private lazy var image: ImageBuffer? = format == .xrgb8888
         ? try? ImageBuffer(wrapping: memory, width: width, height: height, stride: pitch, owner: self) : nil
 
@@ -59,6 +60,9 @@ public final class DumbBuffer {
         self.framebufferID = fb
         memset(memory, 0, Int(size))
     }
+
+    /// The mapping as an image (XRGB8888 buffers only).
+    var mappedImage: ImageBuffer? { image }
 
     /// Copies `rects` of `frame` (panel-sized, XRGB8888) into this buffer, converting if needed.
     func copy(_ rects: [Rect], from frame: ImageBuffer) {

@@ -29,8 +29,10 @@ final class LegacyScanout: Scanout {
         }
     }
 
-    func flip(to framebuffer: UInt32, written: [Rect], userData: UnsafeMutableRawPointer) -> Bool {
-        drmModePageFlip(fd, crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0
+    func flip(to framebuffer: UInt32?, written: [Rect], planes: PlaneAssignment?, userData: UnsafeMutableRawPointer) -> Bool {
+        // No overlay planes through the legacy API: `planes` is always nil here.
+        guard let framebuffer else { return false }
+        return drmModePageFlip(fd, crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData) == 0
     }
 
     func showImmediately(_ framebuffer: UInt32, written: [Rect]) {

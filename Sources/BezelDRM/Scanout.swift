@@ -9,9 +9,10 @@ protocol Scanout: AnyObject {
     var apiName: String { get }
     /// Sets the mode and shows `framebuffer` (blocking; the first frame).
     func setMode(showing framebuffer: UInt32) throws(DRMError)
-    /// Queues `framebuffer` for the next vblank with a flip event carrying `userData`;
-    /// `written` is what changed in it (a hint for drivers that copy). False: it could not.
-    func flip(to framebuffer: UInt32, written: [Rect], userData: UnsafeMutableRawPointer) -> Bool
+    /// Queues `framebuffer` (nil: the one shown stays) and the overlay planes' changes for the
+    /// next vblank with a flip event carrying `userData`; `written` is what changed in it (a
+    /// hint for drivers that copy). False: it could not. Only atomic scanouts have planes.
+    func flip(to framebuffer: UInt32?, written: [Rect], planes: PlaneAssignment?, userData: UnsafeMutableRawPointer) -> Bool
     /// Shows `framebuffer` at once when flips are unavailable (then tells the driver what changed).
     func showImmediately(_ framebuffer: UInt32, written: [Rect])
     /// Turns the output off (blocking): no signal, the monitor sleeps. `turnOn` lights it again.

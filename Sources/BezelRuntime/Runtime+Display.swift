@@ -21,9 +21,11 @@ extension Runtime {
         sizeWindow(to: display)
         try loop.watch(display.fileDescriptor) { [unowned self] in
             if display.handleEvents() {
-                frames.flipCompleted()
+                // Told before the display link advances the animations to the next frame:
+                // the views still hold what the shown frame was drawn from.
                 self.frameReachedScreen()
                 self.onFrameShown?(display.lastFlipTime)
+                frames.flipCompleted()
             }
             self.renderIfNeeded()
         }

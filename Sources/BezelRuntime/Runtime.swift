@@ -37,6 +37,8 @@ public final class Runtime {
     var loop: MainLoop?
     var drm: DRMDisplay?
     var renderer: HeadlessDisplay?
+    /// The views whose picture an overlay plane shows (Runtime+Planes.swift).
+    var viewsOnPlanes: [Int: any PlaneContent] = [:]
     var input: LibinputSource?
     var flipFrames: PageFlipFrameSource?
     var simulator: SimulatorDisplay?
@@ -255,14 +257,18 @@ public final class Runtime {
         // drawn while the output is off (a full frame is when it comes back on).
         // Nor while the output is disconnected (a hotplug sets it up again).
         if let drm, drm.isFlipPending || !drm.isScreenOn || !drm.isOutputConnected { return }
+        // Pictures on overlay planes are placed before drawing: those that cannot be are
+        // drawn in this frame.
+        let overlays = drm != nil ? placePlanes() : []
         let rects = renderer.renderFrame()
-        guard !rects.isEmpty else { return }
-        frames += 1
+        guard !rects.isEmpty || !overlays.isEmpty else { return }
         let panelDamage = renderer.panelPixels(of: rects)
         if let drm {
-            // On screen at its page flip (the flip handler reports it).
-            drm.present(renderer.cache, damage: panelDamage)
+            // On screen at its page flip (the flip handler reports it). A new picture on a
+            // plane alone is a commit of the plane; nothing new at all, no commit.
+            if drm.present(renderer.cache, damage: panelDamage, overlays: overlays) { frames += 1 }
         } else {
+            frames += 1
             simulator?.present(renderer.cache, damage: panelDamage)
             frameReachedScreen()
         }

@@ -24,6 +24,8 @@ public struct RuntimeConfiguration: Sendable {
     /// Whether the runtime waits for a display: `waitForDisplay`, else whether systemd started it.
     public var waitsForDisplay: Bool { waitForDisplay ?? (Environment.value("INVOCATION_ID") != nil) }
     public var rotation: DisplayRotation = .none
+    /// Whether videos go on overlay planes where the display has them (`overlay_planes`).
+    public var usesOverlayPlanes = true
     /// Device pixels a point (1, 1.5, 2 or 3); nil: chosen from the panel's physical size
     /// (`DisplayScale`), 1 where it is unknown (headless, the simulator).
     public var scale: Double?

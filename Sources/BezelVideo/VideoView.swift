@@ -14,8 +14,14 @@ public enum VideoGravity: Sendable, Equatable {
 /// (under and over others, clipped, rounded, transformed, animated), redrawn only where the
 /// video is, and only when a new frame is due. Until the first frame, and when the item
 /// fails, it shows `posterImage`.
+///
+/// On a display with a spare overlay plane (the runtime on DRM), a video drawn plainly and
+/// with nothing over it goes on the plane (`PlaneContent`): its frames reach the screen
+/// without drawing the UI. Anything that would make the plane wrong (a view over it, an
+/// animation, a transform, a clip, a corner radius, `resizeAspectFill`) brings it back into the
+/// UI in that very frame.
 @MainActor
-open class VideoView: View {
+open class VideoView: View, PlaneContent {
     public var player: Player? {
         didSet {
             guard player !== oldValue else { return }
@@ -50,8 +56,23 @@ open class VideoView: View {
         player?.viewersChanged()
     }
 
-    /// A new frame is shown: only the video's rectangle is redrawn.
+    /// Whether a display plane shows the video (set by the runtime). Leaving the plane redraws
+    /// the video into the UI.
+    public var isOnPlane = false {
+        didSet { if oldValue, !isOnPlane { setNeedsDisplay() } }
+    }
+
+    /// The shown frame and where it goes, for a display plane; nil before the first frame
+    /// and with `resizeAspectFill` (its overflow is clipped: a plane would show it).
+    public var planePicture: PlanePicture? {
+        guard let player, let image = player.displayedFrame?.image, videoGravity != .resizeAspectFill else { return nil }
+        return PlanePicture(image: image, rect: Self.fit(image.size, in: bounds, gravity: videoGravity), revision: player.displayedFrameNumber)
+    }
+
+    /// A new frame is shown: only the video's rectangle is redrawn (on a plane: nothing is;
+    /// the runtime gives the plane the new picture before the next frame).
     func frameDidChange() {
+        if isOnPlane { return }
         let rect = videoRect
         if rect.width > 0, rect.height > 0, videoGravity != .resizeAspectFill {
             setNeedsDisplay(rect)
@@ -62,11 +83,13 @@ open class VideoView: View {
 
     open override func draw(_ rect: Rect, in context: any DrawingContext) {
         let picture = player?.displayedFrame?.image ?? posterImage
-        guard let picture else { return }
+        // On a plane, the plane shows the picture over this view's background.
+        guard let picture, !isOnPlane else { return }
         let target = Self.fit(picture.size, in: bounds, gravity: videoGravity)
         context.saveState()
         if videoGravity == .resizeAspectFill { context.clip(to: bounds) }
-        context.drawImage(picture, in: target)
+        // A frame is an opaque picture: its edges stay crisp, as on a display plane.
+        if picture === player?.displayedFrame?.image { context.drawPicture(picture, in: target) } else { context.drawImage(picture, in: target) }
         context.restoreState()
     }
 

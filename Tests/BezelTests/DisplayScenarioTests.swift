@@ -328,6 +328,24 @@ import Glibc
         return (asked, spoken)
     }
 
+    @Test func e13AVideoOnAnOverlayPlaneOfVkms() throws {
+        var output = ""
+        try scenario("E13", "a video on an overlay plane (vkms, built for the guest's kernel): each frame read back through writeback equals Bezel's software composition of it, new pictures going to the screen as plane commits alone") {
+            output = try runVariant("plane", binary: "bezel-plane-check")
+            try check(output.contains("BEZEL-E13 cards: card0"), "vkms was not loaded:\n\(output)")
+            try check(output.contains("BEZEL-E13 play: 6 pictures on the plane compared"), "the video did not play on a plane:\n\(output)")
+            try check(!output.contains("pixels differ"), "a frame differed:\n\(output)")
+        }
+        try scenario("E13", "a view animating over the video moves it back into the UI in that very frame (writeback equal to the software composition) and onto the plane again once it has gone") {
+            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E13 animate: ") })
+            // "BEZEL-E13 animate: <frames> frames, <in software> with the video drawn in software, ..."
+            let words = line.split(separator: " ")
+            let frames = try #require(Int(words[2])), inSoftware = try #require(Int(words[4]))
+            try check(inSoftware >= 1 && inSoftware < frames && line.hasSuffix("back on the plane at the end: true"), "\(line)")
+            try check(output.contains("BEZEL-E13 PASS") && output.contains("BEZEL-E13-EXIT 0"), "the check failed:\n\(output)")
+        }
+    }
+
     @Test func e12AHeadsetStartsTheSpokenModeAndAKeypadOperatesTheDemo() throws {
         var output = ""
         try scenario("E12", "a uinput headphone jack (SW_HEADPHONE_INSERT) plugged in starts the spoken mode, unplugged stops it; espeak-ng is not mapped before the plug") {

@@ -24,7 +24,7 @@ out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound"
+version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 case $arch in
@@ -60,7 +60,7 @@ fi
 # The sound card (E12: QEMU's intel-hda with an hda-duplex codec): the generic codec driver
 # goes in before the controller's, which binds it when it finds the codec (busybox has no
 # modprobe for the kernel to ask).
-for module in virtio_pci virtio_gpu bochs 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel; do
+for module in virtio_pci virtio_gpu bochs drm_shmem_helper 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     case $ko in
@@ -69,6 +69,12 @@ done | awk '!seen[$0]++' | while read -r ko; do
     esac
     basename "${ko%.xz}" >> "$root/modules.order"
 done
+# vkms (amd64 only; Debian does not ship it): built for this kernel, loaded by /init only when
+# the command line asks (bezel.vkms=1: E13, E14), so the other guests' cards stay as they were.
+if [ "$debian_arch" = amd64 ]; then
+    bash "$here/build-vkms.sh" "$kver" "$root/modules"
+    strip --strip-debug "$root/modules/vkms.ko"
+fi
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -76,6 +82,8 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 for m in $(cat /modules.order); do insmod /modules/$m 2>/dev/null; done
+# vkms with its 8 overlay planes and its writeback connector (after virtio-gpu: card1 beside it).
+grep -q 'bezel.vkms=1' /proc/cmdline && insmod /modules/vkms.ko enable_overlay=1 enable_writeback=1
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 hostroot /host
 script=$(sed -n 's/.*bezel.script=\([^ ]*\).*/\1/p' /proc/cmdline)
 if grep -q 'bezel.systemd=1' /proc/cmdline; then

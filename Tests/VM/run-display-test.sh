@@ -437,6 +437,23 @@ kill -TERM \$check
 wait \$check
 GUEST
     ;;
+plane)
+    # E13 (issue 35): vkms alone (no virtio-gpu: it is card0) with its overlay planes and
+    # writeback connector (make-guest.sh builds it; bezel.vkms=1 loads it). The binary is
+    # bezel-plane-check: a clip made here by GStreamer, played on an overlay plane in the
+    # guest, every checked frame read back through writeback and compared with Bezel's software
+    # composition of it (BEZEL-E13 lines). GStreamer's registry goes to the guest's tmpfs.
+    gpu=none
+    export GUEST_APPEND="bezel.vkms=1"
+    "$binary" generate "$out/e13-clip.webm"
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+echo "BEZEL-E13 cards: \$(ls /dev/dri | tr '\n' ' ')"
+export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 900 $binary video $out/e13-clip.webm 2>&1
+echo "BEZEL-E13-EXIT \$?"
+dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
+GUEST
+    ;;
 *) echo "unknown variant $variant" >&2; exit 2 ;;
 esac
 
@@ -472,7 +489,7 @@ elif [ "$variant" = hotplug ]; then
         fi
     fi
     touch "$ready.shown" "$ready.back"
-elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ]; then
+elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ] && [ "$variant" != plane ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"

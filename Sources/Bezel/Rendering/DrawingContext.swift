@@ -40,6 +40,10 @@ public protocol DrawingContext: AnyObject {
     /// Draws `image` scaled to fill `rect`, sampled with `interpolation` (`.none`: nearest
     /// pixel, for pixel art and icons scaled by whole factors).
     func drawImage(_ image: Image, in rect: Rect, interpolation: InterpolationQuality)
+    /// Draws an opaque rectangular picture (a video frame) scaled to fill `rect`, bilinear,
+    /// its edge pixels extended rather than blended with what lies under it: the picture
+    /// looks the same wherever it is drawn, over the UI or alone on a display plane.
+    func drawPicture(_ image: Image, in rect: Rect)
     /// Fills `rect` with copies of `image`, each `tileSize` (the image's own size when nil),
     /// the first at `rect`'s origin (Core Graphics' `draw(_:in:byTiling: true)`).
     /// Draws `image` as a template: its alpha filled with `tintColor` (UIKit's template

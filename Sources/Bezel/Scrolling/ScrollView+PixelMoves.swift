@@ -50,27 +50,7 @@ extension ScrollView {
         func whole(_ v: Double) -> Bool { (v * scale).rounded() == v * scale }
         guard whole(delta.x), whole(delta.y), clipsToBounds, cornerRadius == 0, borderWidth == 0,
               let background = backgroundColor, background.alpha >= 1 else { return nil }
-        // This view and every ancestor: untransformed, opaque, not animating.
-        var region = Rect(origin: .zero, size: frame.size)
-        var view: View = self
-        while let parent = view.superview {
-            guard !view.hasTransform, view.alpha >= 1, view.presentationState == nil, !view.isHidden else { return nil }
-            region.origin = region.origin + view.frame.origin - parent.boundsOrigin
-            if parent.clipsToBounds || parent === window {
-                region = region.intersection(Rect(origin: .zero, size: parent.frame.size))
-            }
-            // Views drawn after `view` must not cover the region.
-            if let index = parent.subviews.lastIndex(where: { $0 === view }) {
-                for later in parent.subviews[(index + 1)...] where !later.isHidden && later.alpha > 0 {
-                    let frame = later.visualFrame(for: later.frame, transform: later.transform)
-                        .offsetBy(dx: -parent.boundsOrigin.x, dy: -parent.boundsOrigin.y)
-                    if frame.intersects(region) { return nil }
-                }
-            }
-            view = parent
-        }
-        guard view === window, !window.hasTransform, window.alpha >= 1, !region.isEmpty,
-              !window.subviews.contains(where: { $0.wantsBackdropCapture }) else { return nil }
+        guard let region = plainWindowRegion(Rect(origin: .zero, size: frame.size), in: window) else { return nil }
         guard whole(region.minX), whole(region.minY), whole(region.maxX), whole(region.maxY) else { return nil }
         return region
     }

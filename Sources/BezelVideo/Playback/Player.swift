@@ -82,6 +82,8 @@ public final class Player {
     private var upcoming: (frame: DecodedFrame, position: Double)?
     /// The frame video views draw.
     private(set) var displayedFrame: DecodedFrame?
+    /// Counts the frames shown: a display plane copies a picture only when this changes.
+    private(set) var displayedFrameNumber = 0
     /// Where the frame shown is on the growing time line (a loop's passes added).
     private(set) var displayedPosition: Double = 0
     private var frameTimer: TimerHandle?
@@ -387,6 +389,7 @@ public final class Player {
 
     private func show(_ frame: DecodedFrame, position: Double) {
         displayedFrame = frame
+        displayedFrameNumber &+= 1
         displayedPosition = position
         shownPassOffset = position - frame.time
         if let pending = pendingSeek {

@@ -1,0 +1,191 @@
+import Bezel
+import CDRM
+
+/// Where plane assignment lives: which overlay plane shows which layer, and how. The display
+/// asks it each frame with the layers views want (`DRMDisplay.placeOverlays`); a layer gets the
+/// next free overlay plane that takes XRGB8888 and the panel's rotation, and the driver is
+/// asked with a test-only commit whether it can show it: first scaled by the plane (the
+/// buffer the picture's size: a copy without scaling, the Pi's HVS does this), then at the
+/// destination's size (the picture scaled by the CPU: vkms, which cannot scale). A layer no
+/// plane takes is drawn in software by the caller, in the same frame. Decisions are kept
+/// while the layer's geometry stays, so steady frames make no test commits.
+/// Ready for other users (a cursor plane for the pointer, a plane per scroll view): they are
+/// layers like any other.
+@MainActor
+final class PlaneAssignment {
+    private struct Placement {
+        var layer: OverlayLayer
+        var plane: DisplayPlane
+        var surface: OverlaySurface
+        /// Whether the plane scales the buffer to the destination.
+        var planeScales: Bool
+        /// Whether the plane's properties must go in the next commit.
+        var needsCommit = true
+    }
+
+    private let fd: Int32
+    private let crtcID: UInt32
+    private let overlayPlanes: [DisplayPlane]
+    private var placements: [Int: Placement] = [:]
+    /// Layers the driver refused, by geometry: not tried again until they change.
+    private var refused: [Int: OverlayLayer] = [:]
+    /// Planes to turn off in the next commit.
+    private var released: [DisplayPlane] = []
+    /// Test commits made (each is a round trip to the driver; steady frames make none).
+    private(set) var testCommits = 0
+
+    init(fd: Int32, crtcID: UInt32, planes: [DisplayPlane]) {
+        self.fd = fd
+        self.crtcID = crtcID
+        let needed = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+        overlayPlanes = planes.filter { plane in
+            guard plane.kind == .overlay, plane.formats.contains(ScanoutPixelFormat.xrgb8888.fourcc) else { return false }
+            if case .success = plane.properties.require(needed) { return true }
+            return false
+        }
+    }
+
+    /// Overlay planes this CRTC could give layers (0: every layer is drawn in software).
+    var overlayPlaneCount: Int { overlayPlanes.count }
+
+    /// The keys of `layers` shown on planes from the next commit; the others are the
+    /// caller's to draw. Planes of layers no longer asked for are released.
+    func place(_ layers: [OverlayLayer], primaryFramebuffer: UInt32) -> Set<Int> {
+        let asked = Set(layers.map(\.key))
+        for (key, placement) in placements where !asked.contains(key) {
+            released.append(placement.plane)
+            placements[key] = nil
+        }
+        refused = refused.filter { asked.contains($0.key) }
+        var shown = Set<Int>()
+        for layer in layers {
+            if let placement = placements[layer.key], placement.layer == layer {
+                shown.insert(layer.key)
+                continue
+            }
+            if refused[layer.key] == layer { continue }
+            // A layer that moved or resized gives its plane back and is placed anew.
+            if let old = placements.removeValue(forKey: layer.key) { released.append(old.plane) }
+            if let placement = tryPlacing(layer, primaryFramebuffer: primaryFramebuffer) {
+                placements[layer.key] = placement
+                released.removeAll { $0.id == placement.plane.id }
+                shown.insert(layer.key)
+            } else {
+                refused[layer.key] = layer
+            }
+        }
+        return shown
+    }
+
+    private func tryPlacing(_ layer: OverlayLayer, primaryFramebuffer: UInt32) -> Placement? {
+        let busy = Set(placements.values.map(\.plane.id))
+        guard let plane = overlayPlanes.first(where: { !busy.contains($0.id) }) else { return nil }
+        let rotationBit = Self.rotationBit(layer.rotation)
+        if layer.rotation != .none, plane.rotations & rotationBit == 0 { return nil }
+        let width = Int(layer.destination.width), height = Int(layer.destination.height)
+        let turned = layer.rotation == .clockwise90 || layer.rotation == .clockwise270
+        // The buffer as the plane reads it: the picture's pixels (the plane scales), or the
+        // destination's (unturned) size (the CPU scales).
+        var sizes: [(width: Int, height: Int, scales: Bool)] = []
+        if layer.sourceWidth > 0, layer.sourceHeight > 0,
+           (turned ? (layer.sourceHeight, layer.sourceWidth) != (width, height) : (layer.sourceWidth, layer.sourceHeight) != (width, height)) {
+            sizes.append((layer.sourceWidth, layer.sourceHeight, true))
+        }
+        sizes.append(turned ? (height, width, false) : (width, height, false))
+        for size in sizes {
+            guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height) else { continue }
+            let placement = Placement(layer: layer, plane: plane, surface: surface, planeScales: size.scales)
+            if test(placement, primaryFramebuffer: primaryFramebuffer) { return placement }
+        }
+        return nil
+    }
+
+    /// A test-only commit of the placement over the current state.
+    private func test(_ placement: Placement, primaryFramebuffer: UInt32) -> Bool {
+        let request = drmModeAtomicAlloc()
+        defer { drmModeAtomicFree(request) }
+        add(placement, framebuffer: placement.surface.framebufferToCommit, to: request)
+        testCommits += 1
+        return drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_ATOMIC_TEST_ONLY), nil) == 0
+    }
+
+    /// Draws each frame into its layer's hidden buffer (when its revision is new). False for
+    /// a picture that could not be drawn (its layer is released: the caller draws it).
+    func draw(_ frames: [OverlayFrame]) -> Set<Int> {
+        var failed = Set<Int>()
+        for frame in frames {
+            guard var placement = placements[frame.key] else { continue }
+            let before = placement.surface.pendingRevision
+            if placement.surface.draw(frame.image, revision: frame.revision) {
+                if placement.surface.pendingRevision != before { placement.needsCommit = true }
+                placements[frame.key] = placement
+            } else {
+                released.append(placement.plane)
+                placements[frame.key] = nil
+                failed.insert(frame.key)
+            }
+        }
+        return failed
+    }
+
+    /// The picture revision last committed for layer `key`.
+    func committedRevision(forKey key: Int) -> Int? { placements[key]?.surface.shownRevision }
+
+    /// Whether the next commit has anything of the planes to say.
+    var hasChanges: Bool { !released.isEmpty || placements.values.contains { $0.needsCommit } }
+
+    /// Adds the planes' changes to a commit: placed layers with new pictures or geometry,
+    /// released planes turned off.
+    func addChanges(to request: drmModeAtomicReqPtr?) {
+        for plane in released {
+            drmModeAtomicAddProperty(request, plane.id, plane.properties.ids["FB_ID"]!, 0)
+            drmModeAtomicAddProperty(request, plane.id, plane.properties.ids["CRTC_ID"]!, 0)
+        }
+        for placement in placements.values where placement.needsCommit {
+            add(placement, framebuffer: placement.surface.framebufferToCommit, to: request)
+        }
+    }
+
+    /// The commit with `addChanges` was made.
+    func committed() {
+        released.removeAll()
+        for key in placements.keys {
+            placements[key]!.surface.committedPending()
+            placements[key]!.needsCommit = false
+        }
+    }
+
+    /// Every plane off from the next commit (the output was set up again).
+    func releaseAll() {
+        released += placements.values.map(\.plane)
+        placements.removeAll()
+        refused.removeAll()
+    }
+
+    private func add(_ placement: Placement, framebuffer: UInt32, to request: drmModeAtomicReqPtr?) {
+        let ids = placement.plane.properties.ids
+        let d = placement.layer.destination
+        let surface = placement.surface
+        let values: [(String, UInt64)] = [
+            ("FB_ID", UInt64(framebuffer)), ("CRTC_ID", UInt64(crtcID)),
+            ("SRC_X", 0), ("SRC_Y", 0), ("SRC_W", UInt64(surface.width) << 16), ("SRC_H", UInt64(surface.height) << 16),
+            ("CRTC_X", UInt64(bitPattern: Int64(d.minX))), ("CRTC_Y", UInt64(bitPattern: Int64(d.minY))),
+            ("CRTC_W", UInt64(d.width)), ("CRTC_H", UInt64(d.height)),
+        ]
+        for (name, value) in values { drmModeAtomicAddProperty(request, placement.plane.id, ids[name]!, value) }
+        if let rotation = ids["rotation"] {
+            drmModeAtomicAddProperty(request, placement.plane.id, rotation, Self.rotationBit(placement.layer.rotation))
+        }
+    }
+
+    /// DRM turns a plane's picture counter-clockwise; the panel's mounting names the turn the
+    /// UI is drawn with, clockwise.
+    static func rotationBit(_ rotation: DisplayRotation) -> UInt64 {
+        switch rotation {
+        case .none: UInt64(DRM_MODE_ROTATE_0)
+        case .clockwise90: UInt64(DRM_MODE_ROTATE_270)
+        case .upsideDown: UInt64(DRM_MODE_ROTATE_180)
+        case .clockwise270: UInt64(DRM_MODE_ROTATE_90)
+        }
+    }
+}

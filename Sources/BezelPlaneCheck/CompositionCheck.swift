@@ -1,0 +1,164 @@
+import Bezel
+import BezelCairo
+import BezelRuntime
+import BezelVideo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// E13's phases on the running runtime, one step per frame shown (see main.swift).
+@MainActor
+final class CompositionCheck {
+    private let runtime: Runtime
+    private let window: Window
+    private let video: VideoView
+    private let badge: View
+    private let player: Player
+    private let looper: PlayerLooper
+    private enum Phase { case play, animate, done }
+    private var phase = Phase.play
+    private(set) var passed = false
+    private var compared = 0
+    private var mismatched = 0
+    private var playRevisions = Set<Int>()
+    private var framesInPhase = 0
+    /// Per animation frame: whether the video was on its plane.
+    private var animationPlanes: [Bool] = []
+    private var animationDone = false
+    /// The worst frame's differing pixels, with where it happened.
+    private var worst = (pixels: 0, frame: "")
+
+    /// Differing channels up to this much are equal: the writeback's XRGB8888 against cairo's
+    /// (both exact here; the margin covers a driver that blends in 16 bits, as vkms does).
+    static let tolerance = 2
+
+    init(runtime: Runtime, window: Window, clip: String) {
+        self.runtime = runtime
+        self.window = window
+        window.backgroundColor = Color(rgb: 0x595959)
+        video = VideoView(frame: Rect(x: 96, y: 96, width: 320, height: 240))
+        badge = View(frame: Rect(x: 600, y: 420, width: 96, height: 96))
+        badge.backgroundColor = Color(red: 0.85, green: 0.1, blue: 0.1)
+        // Looped as an attract loop is (AVPlayerLooper's way: the template item queued again).
+        player = Player()
+        looper = PlayerLooper(player: player, templateItem: PlayerItem(url: clip))
+        video.player = player
+        window.addSubview(video)
+        window.addSubview(badge)
+    }
+
+    func start() {
+        window.makeKeyAndVisible()
+        player.play()
+        runtime.onFrameShown = { [unowned self] _ in self.frameShown() }
+        // A bound on the whole check: a guest on a busy host is slow, not stuck.
+        window.application?.runLoop.schedule(after: 600) { [unowned self] in
+            guard phase != .done else { return }
+            print("BEZEL-E13 timed out in phase \(phase) after \(compared) frames compared")
+            finish()
+        }
+    }
+
+    private func frameShown() {
+        framesInPhase += 1
+        switch phase {
+        case .play:
+            // Compared only when the plane's picture is the view's current one (a newer frame
+            // may have been decoded since the commit).
+            guard let committed = runtime.planeRevision(of: video), let picture = video.planePicture,
+                  committed == picture.revision else {
+                if framesInPhase > 2000 { print("BEZEL-E13 the video never went on a plane (planes: \(runtime.overlayPlaneCount))"); finish() }
+                return
+            }
+            compare("play revision \(committed)", onPlane: true)
+            playRevisions.insert(committed)
+            if playRevisions.count >= 6 {
+                print("BEZEL-E13 play: \(playRevisions.count) pictures on the plane compared")
+                player.pause()
+                phase = .animate
+                framesInPhase = 0
+                // A frame boundary first: the pause takes effect before the badge moves.
+                window.application?.runLoop.schedule(after: 0.1) { [unowned self] in animateBadge() }
+            }
+        case .animate:
+            guard !animationPlanes.isEmpty || runtime.planeRevision(of: video) == nil || badge.frame.minX < 600 else { return }
+            let onPlane = runtime.planeRevision(of: video) != nil
+            compare("animation frame \(animationPlanes.count)", onPlane: onPlane)
+            animationPlanes.append(onPlane)
+            if animationDone, onPlane {
+                let off = animationPlanes.filter { !$0 }.count
+                print("BEZEL-E13 animate: \(animationPlanes.count) frames, \(off) with the video drawn in software, back on the plane at the end: \(onPlane)")
+                finish()
+            }
+        case .done:
+            break
+        }
+    }
+
+    private func animateBadge() {
+        // Over the video (its model frame at once, its presentation moving there) and back.
+        View.animate(withDuration: 0.6, animations: { [badge] in badge.frame.origin = Point(x: 200, y: 180) }) { [unowned self] _ in
+            View.animate(withDuration: 0.6, animations: { [badge] in badge.frame.origin = Point(x: 600, y: 420) }) { [unowned self] _ in
+                animationDone = true
+                // A frame after the end, so the plane's return is seen even if nothing moves.
+                window.setNeedsFullRedraw()
+            }
+        }
+    }
+
+    /// Reads the composed frame back and compares it with the software composition.
+    private func compare(_ what: String, onPlane: Bool) {
+        do {
+            guard let shown = try runtime.captureComposedFrame() else { return mismatch(what, "no DRM display") }
+            let expected = try softwareComposition(width: shown.width, height: shown.height)
+            guard let differing = shown.countDifferingPixels(from: expected, tolerance: Self.tolerance) else {
+                return mismatch(what, "sizes differ: \(shown.width)x\(shown.height)")
+            }
+            compared += 1
+            if differing > worst.pixels { worst = (differing, what) }
+            if differing > 0 {
+                mismatched += 1
+                print("BEZEL-E13 \(what) (video on plane: \(onPlane)): \(differing) pixels differ")
+                if mismatched == 1 {
+                    try? shown.writePNG(to: "/run/e13-shown.png")
+                    try? expected.writePNG(to: "/run/e13-expected.png")
+                }
+            }
+        } catch {
+            mismatch(what, "\(error)")
+        }
+    }
+
+    /// The window as the software path draws it: Bezel's renderer into a buffer of its own,
+    /// the video's picture drawn in where a plane shows it instead.
+    private func softwareComposition(width: Int, height: Int) throws -> ImageBuffer {
+        let buffer = try ImageBuffer(width: width, height: height)
+        let context = try CairoDrawingContext(target: buffer)
+        context.fill(window.bounds, color: .black)
+        Renderer.render(window, in: context, dirty: window.bounds)
+        if video.isOnPlane, let picture = video.planePicture {
+            context.drawPicture(picture.image, in: picture.rect.offsetBy(dx: video.frame.minX, dy: video.frame.minY))
+        }
+        return buffer
+    }
+
+    /// Prints a line at once (the guest's console is read as it goes).
+    private func print(_ line: String) {
+        Swift.print(line)
+        fflush(nil)
+    }
+
+    private func mismatch(_ what: String, _ why: String) {
+        mismatched += 1
+        print("BEZEL-E13 \(what): \(why)")
+    }
+
+    private func finish() {
+        guard phase != .done else { return }
+        phase = .done
+        passed = mismatched == 0 && compared > 0 && playRevisions.count >= 6 && animationPlanes.contains(false) && animationPlanes.last == true
+        print("BEZEL-E13 compared \(compared) frames, \(mismatched) differing (most: \(worst.pixels) pixels, \(worst.frame.isEmpty ? "none" : worst.frame)); plane test commits \(runtime.planeTestCommits)")
+        print("BEZEL-E13 \(passed ? "PASS" : "FAIL")")
+        runtime.stop()
+    }
+}
