@@ -67,6 +67,9 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # for the guest in which the tests run the backends on a real kernel with a virtual
           # GPU and a uinput touchscreen (Tests/VM, vm-notes.md).
           seatd qemu-system-x86 busybox-static cpio kmod udev python3-evdev
+          # gcc-12 and make build vkms for the guest's kernel (Tests/VM/build-vkms.sh: overlay
+          # planes and writeback for E13, E14); xz-utils unpacks the kernel source.
+          gcc-12 make xz-utils
           # modetest: a second DRM client that takes the screen while Bezel is switched away (R1).
           libdrm-tests
           # systemd (systemd-analyze checks the unit; the guest boots it as init for the service
