@@ -131,7 +131,7 @@ let package = Package(
         // Issue 37 U3: the observation path under ThreadSanitizer (dev.sh tsan); the core only.
         .executableTarget(name: "bezel-observation-check", dependencies: ["Bezel"], path: "Sources/BezelObservationCheck"),
         .executableTarget(name: "bezel-limits-check", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelLimitsCheck"),
-        .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelScenes", "BezelSpeech"], path: "Sources/BezelBench",
+        .executableTarget(name: "BezelBench", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelScenes", "BezelSpeech", "BezelVideo"], path: "Sources/BezelBench",
                           linkerSettings: executableLinking),
         .testTarget(name: "BezelTests", dependencies: ["Bezel", "BezelAttacks", "BezelCairo", "BezelDemoApp", "BezelInput", "BezelRuntime", "BezelScenes", "BezelSpeech", "BezelTesting", "BezelVideo"], path: "Tests/BezelTests",
                     exclude: ["Snapshots", "Fixtures"]),

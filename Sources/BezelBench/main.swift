@@ -25,6 +25,8 @@
 //       beside it;
 //   M10 creating and showing a 1,000,000-row table against a 100-row one: time to the first
 //       frame and the resident memory it added;
+//   M15 a full-screen video frame at 720p and 1080p on the software path and into an overlay
+//       plane's buffer; M16 the resident size GStreamer adds (VideoFigure.swift);
 //   M13 constraint layout: a 200-view grid (~1,000 constraints) solved from scratch, and again
 //       after one constant changed (ConstraintFigure.swift);
 //
@@ -420,6 +422,15 @@ func main() {
                                                            demo's home screen, to the first sample of its
                                                            words reaching ALSA (espeak-ng, the null
                                                            device); resident size with the mode off and on
+          RESULT M15_720p_software / M15_1080p_software median_us=… ratio_memcpy=…
+                                                           a full-screen video frame drawn into the UI
+                                                           and its damage copied (decoding excluded)
+          RESULT M15_720p_plane / M15_1080p_plane median_us=… ratio_memcpy=… ratio_software=…
+                                                           the same frame drawn into an overlay
+                                                           plane's buffer (the UI not drawn)
+          RESULT M16 rss_before_gstreamer_kib=… rss_after_gstreamer_kib=… added_kib=…
+                                                           resident size before and after GStreamer
+                                                           is loaded and has run a pipeline
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
@@ -500,12 +511,20 @@ func main() {
         case "M8": _ = measureAlertFrame(iterations: iterations)
         case "M9": _ = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
         case "M13": _ = measureConstraintLayout(samples: 3)
+        case "M15":
+            for (name, width, height) in [("720p", 1280, 720), ("1080p", 1920, 1080)] {
+                if let figure = measureVideoFrame(width: width, height: height, iterations: iterations) { printVideoFrame(figure, name: name) }
+            }
+        case "M16":
+            if let m16 = measureGStreamerResidentSize() {
+                print("RESULT M16 rss_before_gstreamer_kib=\(m16.before) rss_after_gstreamer_kib=\(m16.after) added_kib=\(m16.after - m16.before)")
+            }
         case "M11":
             if let m11 = measureSpokenFocus(samples: 31) {
                 printSpokenFocus(m11)
             }
         default:
-            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9, M11 or M13")
+            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9, M11, M13, M15 or M16")
             exit(2)
         }
         print("RESULT only \(arguments[i + 1]) iterations=\(iterations)")
@@ -525,6 +544,10 @@ func main() {
     let m13Settings = measureSettingsLayout(samples: 21)
     let m12 = measureLanguageSwitch(samples: 51)
     let m11 = measureSpokenFocus(samples: 31)
+    let m15 = [("720p", 1280, 720), ("1080p", 1920, 1080)].compactMap { name, width, height in
+        measureVideoFrame(width: width, height: height, iterations: max(100, iterations / 10)).map { (name, $0) }
+    }
+    let m16 = measureGStreamerResidentSize()
     _ = measureTableCreation(rows: 100, samples: 5)  // fonts and caches warm
     let m10Small = measureTableCreation(rows: 100, samples: 51)
     let m10Large = measureTableCreation(rows: 1_000_000, samples: 51)
@@ -559,6 +582,10 @@ func main() {
     }
     if let m11 {
         printSpokenFocus(m11)
+    }
+    for (name, figure) in m15 { printVideoFrame(figure, name: name) }
+    if let m16 {
+        print("RESULT M16 rss_before_gstreamer_kib=\(m16.before) rss_after_gstreamer_kib=\(m16.after) added_kib=\(m16.after - m16.before)")
     }
     print("RESULT M4_rss_kib=\(ProcessStatistics.peakResidentSetKiB() ?? -1) (this benchmark process; see --rss-probe)")
     print("RESULT M5_memcpy median_us=\(format(memcpyMedian)) p95_us=\(format(max(copies.memcpy.p95, copiesAfter.memcpy.p95)))")
