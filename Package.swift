@@ -118,7 +118,7 @@ let package = Package(
                           path: "Sources/BezelPlaneCheck", linkerSettings: executableLinking),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).
-        .target(name: "BezelDemoApp", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelDemoApp"),
+        .target(name: "BezelDemoApp", dependencies: ["Bezel", "BezelCairo", "BezelVideo"], path: "Sources/BezelDemoApp"),
         .target(name: "BezelScenes", dependencies: ["Bezel"], path: "Sources/BezelScenes"),
         // App tests: a window on a virtual clock, headless, with fingers, keys, traces and goldens.
         .target(name: "BezelTesting", dependencies: ["Bezel", "BezelCairo"], path: "Sources/BezelTesting"),

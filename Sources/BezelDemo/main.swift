@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 let usage = """
-usage: bezel-demo [--tour] [--screenshots DIR] [--trace CATEGORIES] [--quiet] [--attract-after SECONDS] [--help]
+usage: bezel-demo [--tour] [--screenshots DIR] [--trace CATEGORIES] [--quiet] [--attract-after SECONDS] [--no-video] [--help]
 
 The demo kiosk: a home screen, a gesture playground, a 200-row list, a settings screen,
 animations and a form typed on the on-screen keyboard (or a USB keyboard), with a clock in
@@ -26,7 +26,10 @@ on a virtual clock, and writes PNG screenshots.
   --attract-after SECONDS
                       the attract loop (slides turned every 5 s) after that long without
                       a touch, until a touch (default: never; idle dimming is held off
-                      while it runs).
+                      while it runs). Its first slide plays the demo's clip (Videos/attract.webm,
+                      decoded by GStreamer, loaded then), on an overlay plane where the display
+                      has one; the Help menu's "How-to video" plays it in a tile.
+  --no-video          the attract loop's picture instead of the clip, and no how-to video.
   --help              this text.
 
 Exit status: 0 after SIGINT/SIGTERM, the admin gesture, or the tour; 1 on a setup error
@@ -53,6 +56,7 @@ func main() -> Int32 {
     var tour = false
     var screenshotDirectory: String?
     var attractAfter: Double?
+    var playsVideo = true
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -63,6 +67,8 @@ func main() -> Int32 {
             tour = true
         case "--quiet":
             trace = []
+        case "--no-video":
+            playsVideo = false
         case "--screenshots":
             guard let value = arguments.popFirst(), !value.isEmpty else {
                 writeLineToStandardError("bezel-demo: --screenshots needs a folder")
@@ -121,7 +127,8 @@ func main() -> Int32 {
     // once the display is open, after them: they are then drawn at 1x, scaled).
     ImageLoader.screenScale = configuration.scale ?? 1
     let app = Application()
-    let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { ProcessClock.localSecondOfDay() })
+    let demo = DemoApp(application: app, size: Size(width: 800, height: 480), timeOfDay: { ProcessClock.localSecondOfDay() },
+                       videoPath: playsVideo ? DemoApp.bundledVideo : nil)
     let runtime = Runtime(application: app, window: demo.window, configuration: configuration)
     // Each line says how many frames had reached the screen (page flips on DRM) by then.
     demo.log = { runtime.log(.info, "demo: \($0) [frame \(runtime.framesShown)]") }

@@ -1,10 +1,13 @@
 import Bezel
+import BezelVideo
 
 /// The kiosk's attract loop: full-screen slides in a `PageViewController` that a `Timer`
 /// turns every `interval` seconds, round and round, until a touch dismisses it. Opened from
 /// the home screen's menu (a kiosk app would open it from its idle hook: see the README on
 /// the backlight). While it runs the idle dimming is held off (`isIdleTimerDisabled`), or
 /// the backlight would dim the slides it exists to show; the timer stops when it goes.
+/// Given a clip (`videoPath`), the first slide plays it, looped (`PlayerLooper`), on a display
+/// plane where the display has one free (the runtime decides, frame by frame).
 @MainActor
 public final class AttractViewController: ViewController, PageViewControllerDataSource {
     /// Seconds a slide shows before the next slides in.
@@ -16,20 +19,40 @@ public final class AttractViewController: ViewController, PageViewControllerData
     var onReport: ((String) -> Void)?
     /// Runs once the loop has ended (the demo waits for the next idle spell).
     var onFinish: (() -> Void)?
+    /// The first slide's video (nil: its picture), looped while the loop shows.
+    public private(set) var video: VideoView?
+    public private(set) var looper: PlayerLooper?
 
-    public override init() {
+    /// - Parameter videoPath: a clip for the first slide (the demo's `Videos/attract.webm`).
+    public init(videoPath: String? = nil) {
         super.init()
         localizedTitle = "Attract loop"
         modalPresentationStyle = .fullScreen
         slides = [
-            Self.slide(title: "Fresh coffee", subtitle: "Touch the screen to order", colour: Color(rgb: 0x6F4E37), image: DemoResources.image("latte")),
+            Self.slide(title: "Fresh coffee", subtitle: "Touch the screen to order", colour: Color(rgb: 0x6F4E37), image: DemoResources.image("latte"),
+                       video: videoPath.map(Self.makeVideo)),
             Self.slide(title: "Any size", subtitle: "Small, medium or large, with oat or soy", colour: Color(rgb: 0x2E86DE), image: DemoResources.image("cup")),
             Self.slide(title: "Pay by card", subtitle: "Or with your phone", colour: Color(rgb: 0x1E8449), image: nil),
         ]
+        if let video = slides[0].view.subviews.first(where: { $0 is VideoView }) as? VideoView, let player = video.player, let path = videoPath {
+            self.video = video
+            looper = PlayerLooper(player: player, templateItem: PlayerItem(url: path))
+        }
     }
 
-    /// A slide: a coloured page with a large title, a line under it and a picture.
-    static func slide(title: LocalizedStringResource, subtitle: LocalizedStringResource, colour: Color, image: Image?) -> ViewController {
+    /// The video view of the first slide: the latte picture as its poster until the first
+    /// frame (and if the clip cannot play).
+    private static func makeVideo(_ path: String) -> VideoView {
+        let video = VideoView(frame: .zero)
+        video.player = Player()
+        video.posterImage = DemoResources.image("latte")
+        video.backgroundColor = Color(rgb: 0x6F4E37)
+        video.accessibilityLabel = String(localized: "Fresh coffee")
+        return video
+    }
+
+    /// A slide: a coloured page with a large title, a line under it and a picture (or a video).
+    static func slide(title: LocalizedStringResource, subtitle: LocalizedStringResource, colour: Color, image: Image?, video: VideoView? = nil) -> ViewController {
         let slide = ViewController()
         slide.localizedTitle = title
         let view = slide.view
@@ -47,10 +70,20 @@ public final class AttractViewController: ViewController, PageViewControllerData
         view.addSubview(stack)
         var constraints = [
             stack.centerXAnchor.constraint(equalTo: view.centerXAnchor),
-            stack.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: image == nil ? 0 : 50),
+            stack.centerYAnchor.constraint(equalTo: view.centerYAnchor, constant: video != nil ? 90 : image == nil ? 0 : 50),
             stack.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -40),
         ]
-        if let image {
+        if let video {
+            // 256 x 144: the clip's own size, so a plane shows it without scaling.
+            video.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(video)
+            constraints += [
+                video.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+                video.bottomAnchor.constraint(equalTo: stack.topAnchor, constant: -20),
+                video.widthAnchor.constraint(equalToConstant: 256),
+                video.heightAnchor.constraint(equalToConstant: 144),
+            ]
+        } else if let image {
             let picture = ImageView(frame: .zero, image: image)
             picture.contentMode = .scaleAspectFit
             picture.translatesAutoresizingMaskIntoConstraints = false
@@ -91,12 +124,14 @@ public final class AttractViewController: ViewController, PageViewControllerData
         timer = Timer.scheduledTimer(withTimeInterval: Self.interval, repeats: true, on: application.runLoop) { [weak self] _ in
             self?.showNext()
         }
+        video?.player?.play()
     }
 
     public override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
         timer?.invalidate()
         timer = nil
+        video?.player?.pause()
         view.window?.application?.isIdleTimerDisabled = idleTimerWasDisabled
     }
 

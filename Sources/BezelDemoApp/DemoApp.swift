@@ -26,8 +26,12 @@ public final class DemoApp {
     /// Media keys and shakes that no screen handled (the end of the responder chain).
     private let appDelegate = DemoAppDelegate()
 
-    public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay) {
+    /// - Parameter videoPath: the clip of the attract loop's first slide and of the how-to
+    ///   video (nil, the default: no video; `bezel-demo` gives `DemoApp.bundledVideo`). Tests
+    ///   that compare pixels leave it nil: a decoder's timing is the machine's.
+    public init(application: Application, size: Size, timeOfDay: @escaping MinuteClock.TimeOfDay, videoPath: String? = nil) {
         self.application = application
+        self.videoPath = videoPath
         accessibility = AccessibilityViewController(application: application)
         // The demo's strings (Localizable.xcstrings in its resource folder; from a source
         // checkout Assets/Demo, which is not ResourceBundle.main).
@@ -39,6 +43,7 @@ public final class DemoApp {
         clock.autoresizingMask = [.flexibleLeftMargin]
         home.open = { [unowned self] name in self.open(name) }
         home.openAttract = { [unowned self] in self.showAttractLoop() }
+        if videoPath != nil { home.openHowToVideo = { [unowned self] in self.showHowToVideo() } }
         home.openBooking = { [unowned self] in self.showBooking() }
         home.onReport = { [unowned self] line in self.log(line) }
         home.onItem = { [unowned self] n in
@@ -120,11 +125,26 @@ public final class DemoApp {
     /// The attract loop (the home screen's menu, or `attractAfter` seconds of idle): full
     /// screen until a touch.
     public func showAttractLoop() {
-        let attract = AttractViewController()
+        let attract = AttractViewController(videoPath: videoPath)
         attract.onReport = { [unowned self] line in self.log(line) }
         attract.onFinish = { [weak self] in self?.armAttractLoop() }
         log("attract loop")
         navigation.present(attract, animated: true)
+    }
+
+    /// The clip of the attract loop's first slide and of the how-to video (`init`'s).
+    public let videoPath: String?
+
+    /// The demo's own clip (`Videos/attract.webm` in its resources), if it is there.
+    public static var bundledVideo: String? { DemoResources.bundle?.path(forResource: "attract", ofType: "webm", inDirectory: "Videos") }
+
+    /// "How-to video" (the home screen's Help menu): a form sheet with a video tile.
+    public func showHowToVideo() {
+        guard let videoPath else { return }
+        let sheet = HowToVideoViewController(videoPath: videoPath)
+        sheet.onReport = { [unowned self] line in self.log(line) }
+        log("how-to video")
+        navigation.present(sheet, animated: true)
     }
 
     /// "Book a table" (the home screen's menu): a form sheet with the inline date picker. Now

@@ -36,6 +36,8 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
     var openAttract: (() -> Void)?
     /// Opens the table booking.
     var openBooking: (() -> Void)?
+    /// Opens the how-to video (nil: the demo has no clip, and the menu has no such item).
+    var openHowToVideo: (() -> Void)?
     /// What the screen reports (staff called).
     var onReport: ((String) -> Void)?
 
@@ -116,6 +118,9 @@ public final class HomeViewController: ViewController, CollectionViewDataSource,
             Action(title: String(localized: "Book a table"), identifier: "bookTable") { [weak self] _ in self?.openBooking?() },
             Menu(title: String(localized: "Help"), identifier: "help", children: [
                 Action(title: String(localized: "How to order"), identifier: "howToOrder") { [weak self] _ in self?.showHowToOrder() },
+            ] + (openHowToVideo == nil ? [] : [
+                Action(title: String(localized: "How-to video"), identifier: "howToVideo") { [weak self] _ in self?.openHowToVideo?() },
+            ]) + [
                 Action(title: String(localized: "Accessibility"), identifier: "helpAccessibility") { [weak self] _ in self?.open?("Accessibility") },
             ]),
         ])

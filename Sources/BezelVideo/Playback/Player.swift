@@ -447,6 +447,8 @@ public final class Player {
                     timeControlStatus = .playing
                     try? pipeline?.setPlaying(true)
                 }
+                // Observers added before the item opened (or while it was opening) start now.
+                scheduleTimeObservers()
             }
         case .durationChanged:
             if let duration = pipeline?.duration { item.duration = duration }
