@@ -139,7 +139,7 @@ measure_demo() {
 }
 
 # Test suites run in a process of their own (dev.sh test, asan).
-VIDEO_SUITES='VideoPlayerTests'
+VIDEO_SUITES='VideoPlayerTests|DemoVideoTests'
 
 usage() {
     # The header comment, up to the first command.

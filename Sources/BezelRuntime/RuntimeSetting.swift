@@ -42,14 +42,7 @@ public struct RuntimeSetting: Sendable {
         },
         .choice("drm_api", meaning: "auto, atomic or legacy KMS", default: "auto (atomic when the driver has it)", expected: "auto, atomic or legacy") { (c, v: DRMDisplayOptions.API) in c.drm.api = v },
         .choice("pixel_format", meaning: "xrgb8888 or rgb565 scanout", default: "what the primary plane takes, XRGB8888 first", expected: "xrgb8888 or rgb565") { (c, v: ScanoutPixelFormat) in c.drm.pixelFormat = v },
-        RuntimeSetting(key: "overlay_planes", meaning: "show videos on the display's overlay planes when nothing is drawn over them (DRM atomic with spare planes)", defaultValue: "on") { c, v in
-            switch v.lowercased() {
-            case "on", "yes", "true", "1": c.usesOverlayPlanes = true
-            case "off", "no", "false", "0": c.usesOverlayPlanes = false
-            default: return "on or off"
-            }
-            return nil
-        },
+        .flag("overlay_planes", meaning: "on: a video with nothing drawn over it goes on one of the display's overlay planes (DRM atomic with spare planes)", default: "on") { c, on in c.usesOverlayPlanes = on },
         RuntimeSetting(key: "rotation", meaning: "how the panel is mounted: 0, 90, 180, 270 (touch follows)", defaultValue: "0") { c, v in
             guard let r = DisplayRotation(degrees: v) else { return "0, 90, 180 or 270" }
             c.rotation = r

@@ -78,6 +78,7 @@ extension RuntimeConfigurationTests {
             ("dim_level = 150\n", ":1: dim_level = 150: expected a percentage from 0 to 100"),
             ("admin_gesture = maybe\n", ":1: admin_gesture = maybe: expected on or off"),
             ("high_contrast = dark\n", ":1: high_contrast = dark: expected on or off"),
+            ("overlay_planes = sometimes\n", ":1: overlay_planes = sometimes: expected on or off"),
             ("text_size = huge\n", ":1: text_size = huge: expected one of extraSmall, small"),
             ("speech_rate = 1000\n", ":1: speech_rate = 1000: expected a number of words a minute from 80 to 450"),
             ("speech_volume = -1\n", ":1: speech_volume = -1: expected a percentage from 0 to 100"),

@@ -31,8 +31,11 @@ public struct PlanePicture {
 /// A picture a display plane could show: the view, and where (window points, on whole
 /// device pixels).
 public struct PlaneRequest {
+    /// The view asking.
     public var view: any PlaneContent
+    /// Its picture now.
     public var picture: PlanePicture
+    /// Where the picture goes, in window points (whole device pixels).
     public var windowRect: Rect
 }
 
