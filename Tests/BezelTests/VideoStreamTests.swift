@@ -1,0 +1,65 @@
+import Testing
+@testable import Bezel
+import BezelCairo
+import BezelTesting
+@testable import BezelVideo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 35's streams: the same clip served over HTTP by a local server (Fixtures/serve-clips.py,
+/// a real socket, GStreamer's souphttpsrc on the other end): played like the file, and one cut
+/// short (it ends or fails, clearly, never stuck).
+extension VideoPlayerTests {
+    /// The server for this test process: its port (it serves `media.folder`, and exits with
+    /// this process).
+    static let server: (port: Int, pid: Int32) = {
+        let portFile = media.folder + "/port"
+        let script = packageRoot + "/Tests/BezelTests/Fixtures/serve-clips.py"
+        let (output, _) = runCommand("python3 \(script) \(media.folder) \(portFile) \(getpid()) > \(media.folder)/server.log 2>&1 & echo $!")
+        let pid = Int32(output.filter(\.isNumber)) ?? 0
+        // Listening within seconds (a loaded host: at most a minute).
+        for _ in 0..<3000 {
+            if access(portFile, F_OK) == 0, let port = Int(runCommand("cat \(portFile)").output.filter(\.isNumber)) { return (port, pid) }
+            usleep(20_000)
+        }
+        return (0, pid)
+    }()
+
+    func url(_ path: String) throws -> String {
+        try #require(Self.server.port > 0, "the local HTTP server did not start")
+        return "http://127.0.0.1:\(Self.server.port)/\(path)"
+    }
+
+    @Test func anHTTPStreamPlaysLikeTheFile() async throws {
+        let stage = try makeStage(try url("ball.webm"))
+        await waitFor("the stream to open") { stage.player.currentItem?.status != .unknown }
+        #expect(stage.player.currentItem?.status == .readyToPlay, "\(String(describing: stage.player.currentItem?.error))")
+        #expect(abs((stage.player.currentItem?.duration ?? 0) - 2.0) < 0.01)
+        try await expectFrame(0, stage)
+        stage.player.play()
+        stage.app.wait(0.35)
+        try await expectFrame(3, stage)
+        stage.app.wait(0.5)
+        try await expectFrame(8, stage)
+    }
+
+    @Test func aStreamCutShortEndsOrFailsClearlyNeverStuck() async throws {
+        let stage = try makeStage(try url("cut/ball.webm"))
+        var ended = 0, failed = 0
+        let center = stage.app.application.notificationCenter
+        center.addObserver(forName: PlayerItem.didPlayToEndTimeNotification) { _ in ended += 1 }
+        center.addObserver(forName: PlayerItem.failedToPlayToEndTimeNotification) { _ in failed += 1 }
+        await waitFor("the stream to open") { stage.player.currentItem?.status != .unknown }
+        stage.player.play()
+        for _ in 0..<100 where ended + failed == 0 {
+            stage.app.wait(0.05)
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        await waitFor("the end or a failure") { ended + failed > 0 }
+        #expect(ended + failed == 1, "ended \(ended), failed \(failed)")
+        #expect(stage.player.timeControlStatus == .paused || stage.player.currentItem?.status == .failed)
+        // Whatever came is what was shown: the picture is a decoded frame or the poster.
+        #expect(stage.view.isReadyForDisplay || stage.player.currentItem?.status == .failed)
+    }
+}
