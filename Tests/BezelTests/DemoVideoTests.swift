@@ -27,14 +27,7 @@ import Glibc
     }
 
     func waitFor(_ what: String, _ condition: () -> Bool) async {
-        let limit = VideoPlayerTests.realTime() + 60
-        while !condition() {
-            if VideoPlayerTests.realTime() > limit {
-                Issue.record("timed out waiting for \(what)")
-                return
-            }
-            try? await Task.sleep(nanoseconds: 2_000_000)
-        }
+        await VideoPlayerTests.waitInRealTime(what, condition)
     }
 
     /// Plays `seconds` of virtual time in steps of 0.1 s, each step waiting (real time) for

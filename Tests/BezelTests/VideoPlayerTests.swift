@@ -51,9 +51,14 @@ import Glibc
 
     /// Waits (real time, at most a minute: a loaded host decodes slowly) until `condition`.
     func waitFor(_ what: String, _ condition: () -> Bool) async {
-        let limit = Self.realTime() + 60
+        await Self.waitInRealTime(what, condition)
+    }
+
+    /// `waitFor`, for other suites that wait for GStreamer (DemoVideoTests).
+    static func waitInRealTime(_ what: String, _ condition: () -> Bool) async {
+        let limit = realTime() + 60
         while !condition() {
-            if Self.realTime() > limit {
+            if realTime() > limit {
                 Issue.record("timed out waiting for \(what)")
                 return
             }
