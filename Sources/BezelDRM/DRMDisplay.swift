@@ -222,8 +222,8 @@ public final class DRMDisplay {
     /// `PlaneAssignment`); returns the keys placed, from the next `present`. The others, and
     /// any layer not asked for again, are the caller's to draw in software in that same frame.
     public func placeOverlays(_ layers: [OverlayLayer]) -> Set<Int> {
-        guard let planeAssignment, let front, isOutputConnected, isScreenOn else { return [] }
-        return planeAssignment.place(layers, primaryFramebuffer: front.framebufferID)
+        guard let planeAssignment, isOutputConnected, isScreenOn else { return [] }
+        return planeAssignment.place(layers)
     }
 
     /// Waits (blocking) for the pending flip's event.

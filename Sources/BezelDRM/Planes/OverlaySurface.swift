@@ -17,7 +17,6 @@ final class OverlaySurface {
     private(set) var pendingRevision: Int?
     /// The revision on screen (or committed).
     private(set) var shownRevision: Int?
-    private var committed = false
 
     init(fd: Int32, width: Int, height: Int) throws(DRMError) {
         self.width = width

@@ -50,7 +50,7 @@ final class PlaneAssignment {
 
     /// The keys of `layers` shown on planes from the next commit; the others are the
     /// caller's to draw. Planes of layers no longer asked for are released.
-    func place(_ layers: [OverlayLayer], primaryFramebuffer: UInt32) -> Set<Int> {
+    func place(_ layers: [OverlayLayer]) -> Set<Int> {
         let asked = Set(layers.map(\.key))
         for (key, placement) in placements where !asked.contains(key) {
             released.append(placement.plane)
@@ -66,7 +66,7 @@ final class PlaneAssignment {
             if refused[layer.key] == layer { continue }
             // A layer that moved or resized gives its plane back and is placed anew.
             if let old = placements.removeValue(forKey: layer.key) { released.append(old.plane) }
-            if let placement = tryPlacing(layer, primaryFramebuffer: primaryFramebuffer) {
+            if let placement = tryPlacing(layer) {
                 placements[layer.key] = placement
                 released.removeAll { $0.id == placement.plane.id }
                 shown.insert(layer.key)
@@ -77,7 +77,7 @@ final class PlaneAssignment {
         return shown
     }
 
-    private func tryPlacing(_ layer: OverlayLayer, primaryFramebuffer: UInt32) -> Placement? {
+    private func tryPlacing(_ layer: OverlayLayer) -> Placement? {
         let busy = Set(placements.values.map(\.plane.id))
         guard let plane = overlayPlanes.first(where: { !busy.contains($0.id) }) else { return nil }
         let rotationBit = Self.rotationBit(layer.rotation)
@@ -95,13 +95,13 @@ final class PlaneAssignment {
         for size in sizes {
             guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height) else { continue }
             let placement = Placement(layer: layer, plane: plane, surface: surface, planeScales: size.scales)
-            if test(placement, primaryFramebuffer: primaryFramebuffer) { return placement }
+            if test(placement) { return placement }
         }
         return nil
     }
 
-    /// A test-only commit of the placement over the current state.
-    private func test(_ placement: Placement, primaryFramebuffer: UInt32) -> Bool {
+    /// A test-only commit of the placement over the current state (the UI's plane as it is).
+    private func test(_ placement: Placement) -> Bool {
         let request = drmModeAtomicAlloc()
         defer { drmModeAtomicFree(request) }
         add(placement, framebuffer: placement.surface.framebufferToCommit, to: request)
