@@ -63,3 +63,37 @@ extension VideoPlayerTests {
         #expect(stage.view.isReadyForDisplay || stage.player.currentItem?.status == .failed)
     }
 }
+
+/// Issue 35 item 2: the video composited like any view, under and over others.
+extension VideoPlayerTests {
+    @Test func theVideoIsCompositedUnderAndOverOtherViews() async throws {
+        let player = Player(url: Self.media.clip)
+        let card = View(frame: Rect(x: 20, y: 20, width: 280, height: 180))
+        card.backgroundColor = Color(rgb: 0x2E86DE)
+        card.cornerRadius = 16
+        // The video rounded and clipped inside the card, half transparent, turned a little.
+        let video = VideoView(frame: Rect(x: 20, y: 20, width: 240, height: 140))
+        video.player = player
+        video.cornerRadius = 12
+        video.clipsToBounds = true
+        video.alpha = 0.8
+        video.transform = AffineTransform(rotationAngle: 0.05)
+        card.addSubview(video)
+        // A translucent caption over it, and a badge half on it.
+        let caption = Label(frame: Rect(x: 40, y: 150, width: 240, height: 30))
+        caption.text = "Fresh coffee"
+        caption.backgroundColor = Color.black.withAlpha(0.5)
+        caption.style = TextStyle(size: 17, weight: .bold, color: .white, alignment: .center)
+        let badge = View(frame: Rect(x: 250, y: 10, width: 60, height: 60))
+        badge.backgroundColor = Color(rgb: 0xE74C3C)
+        badge.cornerRadius = 30
+        let app = try AppHarness(size: Size(width: 320, height: 220)) { application in
+            let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 220), application: application)
+            window.backgroundColor = .white
+            for view in [card, caption, badge] { window.addSubview(view) }
+            return window
+        }
+        await waitFor("the first frame") { video.isReadyForDisplay }
+        try app.expectSnapshot(named: "video-under-and-over")
+    }
+}
