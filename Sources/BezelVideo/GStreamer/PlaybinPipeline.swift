@@ -106,8 +106,13 @@ final class PlaybinPipeline {
     /// the prerolled one while paused.
     func pullFrame(prerolled: Bool) -> DecodedFrame? {
         guard let sample = prerolled ? gst.appSinkTryPullPreroll(sink, 0) : gst.appSinkTryPullSample(sink, 0) else { return nil }
-        return DecodedFrame(sample: sample, gst)
+        let frame = DecodedFrame(sample: sample, gst, size: frameSize)
+        if let size = frame?.image?.size { frameSize = (Int32(size.width), Int32(size.height)) }
+        return frame
     }
+
+    /// The size of the frames decoded so far (`DecodedFrame`'s fallback).
+    private var frameSize: (width: Int32, height: Int32)?
 
     /// Whether the sink has had its last frame (an item's end without looping).
     var isAtEnd: Bool { gst.appSinkIsEOS(sink) != 0 }
@@ -225,12 +230,13 @@ final class DecodedFrame {
     let time: Double
     let image: Image?
 
-    init?(sample: OpaquePointer, _ gst: GStreamerLibrary) {
+    /// `size`: the frame size of the stream so far, for a sample that comes without caps:
+    /// GStreamer 1.22's appsink cannot set them on a sample it reuses while we still hold it
+    /// (after a flushing seek: "gst_sample_set_caps: assertion 'gst_sample_is_writable'"), and
+    /// dropping such frames left a loop's next pass without a frame.
+    init?(sample: OpaquePointer, _ gst: GStreamerLibrary, size: (width: Int32, height: Int32)?) {
         let mapping = SampleMapping(sample: sample, gst)
-        guard let buffer = gst.sampleGetBuffer(sample), let caps = gst.sampleGetCaps(sample),
-              let structure = gst.capsGetStructure(caps, 0) else { return nil }
-        var width: Int32 = 0, height: Int32 = 0
-        guard gst.structureGetInt(structure, "width", &width) != 0, gst.structureGetInt(structure, "height", &height) != 0,
+        guard let buffer = gst.sampleGetBuffer(sample), let (width, height) = Self.size(of: sample, gst) ?? size,
               width > 0, height > 0 else { return nil }
         time = Double(GStreamerLibrary.presentationTime(buffer) ?? 0) / 1e9
         guard let data = mapping.map(buffer), mapping.size >= Int(width) * Int(height) * 4,
@@ -240,6 +246,14 @@ final class DecodedFrame {
             return
         }
         image = pixels.image(scale: 1)
+    }
+
+    /// The frame size the sample's caps give, if it has caps.
+    private static func size(of sample: OpaquePointer, _ gst: GStreamerLibrary) -> (width: Int32, height: Int32)? {
+        guard let caps = gst.sampleGetCaps(sample), let structure = gst.capsGetStructure(caps, 0) else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        guard gst.structureGetInt(structure, "width", &width) != 0, gst.structureGetInt(structure, "height", &height) != 0 else { return nil }
+        return (width, height)
     }
 }
 

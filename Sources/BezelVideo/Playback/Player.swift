@@ -324,11 +324,35 @@ public final class Player {
             return
         }
         let now = currentPosition
+        // Due frames are shown, the next one waited for; a frame that came while arming goes
+        // round again (shown now if due: a timer for a due frame would wait for the clock's
+        // next step, and under a virtual clock that never comes: the tests' lost frames).
+        repeat {
+            showDueFrames(pipeline, now: now)
+            frameTimer?.cancel()
+            if let next = upcoming {
+                scheduleFrame(at: next.position)
+                break
+            }
+            if loops, pipeline.isAtEnd, !loopSeekPending {
+                // The last frame is pulled: back to the start while it is shown.
+                loopSeekPending = true
+                if !pipeline.seek(to: 0, rate: 1) { Diagnostics.report(.platform, "video: GStreamer refused to loop \(item.uri)") }
+            } else if pipeline.isAtEnd, !loops {
+                break
+            }
+        } while armForNextFrame(pipeline)
+        scheduleEnd()
+    }
+
+    /// Shows the decoded frames due at `now`, in order; the first one not yet due stays
+    /// `upcoming`.
+    private func showDueFrames(_ pipeline: PlaybinPipeline, now: Double) {
         while true {
             if upcoming == nil, let frame = pipeline.pullFrame(prerolled: false) {
                 upcoming = (frame, position(of: frame))
             }
-            guard let next = upcoming else { break }
+            guard let next = upcoming else { return }
             if seekAwaitingFrame {
                 // The first frame after a seek is shown at once; the clock starts from it.
                 seekAwaitingFrame = false
@@ -338,28 +362,21 @@ public final class Player {
                 show(next.frame, position: next.position)
                 continue
             }
-            guard next.position <= now + Self.earliness else { break }
+            guard next.position <= now + Self.earliness else { return }
             upcoming = nil
             show(next.frame, position: next.position)
         }
-        frameTimer?.cancel()
-        if let next = upcoming {
-            scheduleFrame(at: next.position)
-        } else if loops, pipeline.isAtEnd, !loopSeekPending {
-            // The last frame is pulled: back to the start while it is shown.
-            loopSeekPending = true
-            if !pipeline.seek(to: 0, rate: 1) { Diagnostics.report(.platform, "video: GStreamer refused to loop \(item.uri)") }
-            pipeline.signal.isArmed.store(true, ordering: .releasing)
-        } else if !pipeline.isAtEnd || loops {
-            pipeline.signal.isArmed.store(true, ordering: .releasing)
-            // A frame may have come between the pull and the arming.
-            if let frame = pipeline.pullFrame(prerolled: false) {
-                pipeline.signal.isArmed.store(false, ordering: .releasing)
-                upcoming = (frame, position(of: frame))
-                scheduleFrame(at: upcoming!.position)
-            }
-        }
-        scheduleEnd()
+    }
+
+    /// Asks to be woken by the next decoded frame. One may have come between the last pull and
+    /// the arming (after a loop's seek, the new pass's first frame can be there already): then
+    /// it is taken, unarmed, and true is returned.
+    private func armForNextFrame(_ pipeline: PlaybinPipeline) -> Bool {
+        pipeline.signal.isArmed.store(true, ordering: .releasing)
+        guard let frame = pipeline.pullFrame(prerolled: false) else { return false }
+        pipeline.signal.isArmed.store(false, ordering: .releasing)
+        upcoming = (frame, position(of: frame))
+        return true
     }
 
     /// A frame is shown when the clock is within half a millisecond of its time: the timer for
