@@ -54,13 +54,15 @@ import Glibc
         // Frame 0 on the first slide, 256 x 144 at its own size (a plane would not scale it).
         #expect(video.videoRect.size == Size(width: 256, height: 144))
         try app.expectSnapshot(named: "demo-attract-video")
-        // It plays on the virtual clock (looping is VideoPlayerTests' `aLooperPlays...`).
+        // Played past the clip's 3 s (before the slide turns at 5 s): the looper started it
+        // again, seamlessly, and frames keep coming.
+        let looper = try #require(attract.looper)
         var played = 0.0
-        await play(app, 2.5) { step in
-            played = player.currentTime()
+        await play(app, 3.5) { step in
+            played = player.currentTime() + 3 * Double(looper.loopCount)
             return played >= Double(step) / 10 - 0.11
         }
-        #expect(played > 2.3 && attract.looper != nil, "played \(played) s")
+        #expect(looper.loopCount == 1 && played > 3.3, "loops \(looper.loopCount), played \(played) s")
         #expect(player.currentItem?.status == .readyToPlay && video.isReadyForDisplay)
         // The next slide: the video is off screen, the player pulls nothing more; a touch ends
         // the loop and pauses it.

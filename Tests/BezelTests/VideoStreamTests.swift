@@ -40,6 +40,8 @@ extension VideoPlayerTests {
         stage.player.play()
         stage.app.wait(0.35)
         try await expectFrame(3, stage)
+        stage.app.wait(0.5)
+        try await expectFrame(8, stage)
     }
 
     @Test func aStreamCutShortEndsOrFailsClearlyNeverStuck() async throws {
