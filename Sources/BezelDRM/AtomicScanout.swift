@@ -19,13 +19,13 @@ final class AtomicScanout: Scanout {
     private let damageClipsProperty: UInt32?
 
     /// Nil when the driver lacks atomic support or a property atomic commits need.
-    init?(fd: Int32, connectorID: UInt32, crtcID: UInt32, plane: PrimaryPlane, mode: DRMMode) {
+    init?(fd: Int32, connectorID: UInt32, crtcID: UInt32, plane: DisplayPlane, mode: DRMMode) {
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
         let connector = DRMProperties(fd: fd, objectID: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)).require(["CRTC_ID"])
         let crtc = DRMProperties(fd: fd, objectID: crtcID, type: UInt32(DRM_MODE_OBJECT_CRTC)).require(["MODE_ID", "ACTIVE"])
         // Atomic-only properties (FB_ID, SRC_*, CRTC_ID...) are visible only once the cap is set.
         let atomicPlane = DRMProperties(fd: fd, objectID: plane.id, type: UInt32(DRM_MODE_OBJECT_PLANE))
-        let planeIDs = atomicPlane.require(["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"])
+        let planeIDs = atomicPlane.require(DisplayPlane.atomicPropertyNames)
         guard case .success(let c) = connector, case .success(let k) = crtc, case .success(let p) = planeIDs else {
             drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
             return nil

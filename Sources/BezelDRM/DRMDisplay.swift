@@ -37,7 +37,7 @@ public final class DRMDisplay {
     private let crtcID: UInt32
     private var scanout: Scanout
     private let options: DRMDisplayOptions
-    private let plane: PrimaryPlane?
+    private let plane: DisplayPlane?
     private let savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     /// The buffer on screen and the one being prepared.
     private var front: DumbBuffer?
@@ -129,7 +129,7 @@ public final class DRMDisplay {
         }
         drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         let crtcIndex = card.crtcIDs.firstIndex(of: output.crtcID) ?? 0
-        let plane = PrimaryPlane(fd: fd, crtcIndex: crtcIndex)
+        let plane = DisplayPlane.primary(fd: fd, crtcIndex: crtcIndex)
         guard let format = options.pixelFormat ?? ScanoutPixelFormat.choose(from: plane?.formats ?? []) else {
             throw DRMError(what: output.name, why: "its primary plane takes neither XRGB8888 nor RGB565", tryThis: "This panel's driver is not supported yet.", decisive: true)
         }
@@ -157,6 +157,7 @@ public final class DRMDisplay {
         self.plane = plane
         self.crtcID = output.crtcID
         if self.scanout is AtomicScanout {
+            // Read again: the planes' atomic properties are visible only now the atomic cap is set.
             planeAssignment = PlaneAssignment(fd: fd, crtcID: output.crtcID, planes: DisplayPlane.all(fd: fd, crtcIndex: crtcIndex))
         }
         self.savedCRTC = drmModeGetCrtc(fd, output.crtcID)

@@ -259,7 +259,7 @@ public final class Runtime {
         if let drm, drm.isFlipPending || !drm.isScreenOn || !drm.isOutputConnected { return }
         // Pictures on overlay planes are placed before drawing: those that cannot be are
         // drawn in this frame.
-        let overlays = drm != nil ? placePlanes() : []
+        let overlays = placePlanes()
         let rects = renderer.renderFrame()
         guard !rects.isEmpty || !overlays.isEmpty else { return }
         let panelDamage = renderer.panelPixels(of: rects)

@@ -14,6 +14,16 @@ struct DisplayPlane {
     /// DRM_MODE_REFLECT_* bits); empty when the plane has no such property (vkms in 6.1).
     let rotations: UInt64
 
+    /// The properties an atomic commit sets on a plane (visible only once the atomic client
+    /// cap is set).
+    static let atomicPropertyNames = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+
+    /// The primary plane of CRTC number `crtcIndex` (the one that scans out the whole
+    /// screen), if the driver exposes planes (universal planes).
+    static func primary(fd: Int32, crtcIndex: Int) -> DisplayPlane? {
+        all(fd: fd, crtcIndex: crtcIndex).first { $0.kind == .primary }
+    }
+
     /// Every plane that can drive CRTC number `crtcIndex`, in the kernel's order (which is
     /// also the stacking order of drivers without a `zpos` property: primary at the bottom,
     /// overlays above it in turn). Empty without universal planes.

@@ -17,8 +17,6 @@ final class PlaneAssignment {
         var layer: OverlayLayer
         var plane: DisplayPlane
         var surface: OverlaySurface
-        /// Whether the plane scales the buffer to the destination.
-        var planeScales: Bool
         /// Whether the plane's properties must go in the next commit.
         var needsCommit = true
     }
@@ -37,10 +35,9 @@ final class PlaneAssignment {
     init(fd: Int32, crtcID: UInt32, planes: [DisplayPlane]) {
         self.fd = fd
         self.crtcID = crtcID
-        let needed = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
         overlayPlanes = planes.filter { plane in
             guard plane.kind == .overlay, plane.formats.contains(ScanoutPixelFormat.xrgb8888.fourcc) else { return false }
-            if case .success = plane.properties.require(needed) { return true }
+            if case .success = plane.properties.require(DisplayPlane.atomicPropertyNames) { return true }
             return false
         }
     }
@@ -86,15 +83,15 @@ final class PlaneAssignment {
         let turned = layer.rotation == .clockwise90 || layer.rotation == .clockwise270
         // The buffer as the plane reads it: the picture's pixels (the plane scales), or the
         // destination's (unturned) size (the CPU scales).
-        var sizes: [(width: Int, height: Int, scales: Bool)] = []
+        var sizes: [(width: Int, height: Int)] = []
         if layer.sourceWidth > 0, layer.sourceHeight > 0,
            (turned ? (layer.sourceHeight, layer.sourceWidth) != (width, height) : (layer.sourceWidth, layer.sourceHeight) != (width, height)) {
-            sizes.append((layer.sourceWidth, layer.sourceHeight, true))
+            sizes.append((layer.sourceWidth, layer.sourceHeight))
         }
-        sizes.append(turned ? (height, width, false) : (width, height, false))
+        sizes.append(turned ? (height, width) : (width, height))
         for size in sizes {
             guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height) else { continue }
-            let placement = Placement(layer: layer, plane: plane, surface: surface, planeScales: size.scales)
+            let placement = Placement(layer: layer, plane: plane, surface: surface)
             if test(placement) { return placement }
         }
         return nil
