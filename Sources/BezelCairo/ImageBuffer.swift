@@ -136,6 +136,22 @@ public final class ImageBuffer {
         cairo_surface_mark_dirty(target.surface)
     }
 
+    /// Copies `source` (pixel coordinates in this buffer) to `target` with its top-left corner
+    /// at `origin`, clipped to both buffers: a plane's source rectangle put where it shows.
+    public func copy(source: Rect, to target: ImageBuffer, at origin: Point) {
+        let dx = origin.x - source.minX, dy = origin.y - source.minY
+        let area = source.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+            .intersection(Rect(x: -dx, y: -dy, width: Double(target.width), height: Double(target.height)))
+        guard !area.isEmpty else { return }
+        cairo_surface_flush(surface)
+        guard let from = cairo_image_surface_get_data(surface), let to = cairo_image_surface_get_data(target.surface) else { return }
+        let x0 = Int(area.minX), bytes = Int(area.width) * 4, tx = x0 + Int(dx)
+        for y in Int(area.minY)..<Int(area.maxY) {
+            (to + (y + Int(dy)) * target.stride + tx * 4).update(from: UnsafePointer(from + y * stride + x0 * 4), count: bytes)
+        }
+        cairo_surface_mark_dirty(target.surface)
+    }
+
     /// Shifts the pixels inside `region` (pixel coordinates, clipped to the buffer) by
     /// (`dx`, `dy`): what was at p is now at p + (dx, dy); the strip the shift uncovers keeps
     /// its old pixels (the caller redraws it). Rows are moved with memmove in the order that

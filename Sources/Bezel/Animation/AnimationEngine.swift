@@ -169,10 +169,10 @@ final class AnimationEngine {
     /// Recomputes what `view` shows from its tracks and damages where it was and where it is.
     private func refresh(_ view: View) {
         guard let state = view.presentationState else { return }
-        if let old = state.drawnArea { view.window?.damage.add(old) }
+        if let old = state.drawnArea { view.addPresentedDamage(old, plane: state.drawnAreaPlane) }
         if state.tracks.isEmpty {
             view.presentationState = nil
-            if let area = view.presentedAreaInWindow() { view.window?.damage.add(area) }
+            if let (area, plane) = view.presentedDamageArea() { view.addPresentedDamage(area, plane: plane) }
             return
         }
         state.frame = nil
@@ -199,11 +199,13 @@ final class AnimationEngine {
         // Only drawn values moving (a picker's wheel): the part of the view they show in, if
         // the view says (View.drawnValueDamage), else all of it.
         let drawnOnly = properties.allSatisfy { if case .drawn = $0 { true } else { false } }
+        let presented = view.presentedDamageArea()
         if drawnOnly, let part = view.drawnValueDamage(for: state.drawn.keys), view.window != nil {
-            state.drawnArea = view.convert(part, to: nil)
+            state.drawnArea = view.convert(part, to: presented?.plane)
         } else {
-            state.drawnArea = view.presentedAreaInWindow()
+            state.drawnArea = presented?.area
         }
-        if let area = state.drawnArea { view.window?.damage.add(area) }
+        state.drawnAreaPlane = presented?.plane
+        if let area = state.drawnArea { view.addPresentedDamage(area, plane: presented?.plane) }
     }
 }

@@ -24,5 +24,8 @@ final class PresentationState {
     /// Where the view was last drawn (window coordinates): the next frame redraws it and the
     /// new place, and nothing else.
     var drawnArea: Rect?
+    /// Set when `drawnArea` is in the content coordinates of this scroll view, whose content a
+    /// display plane shows (damage there is the plane's, and does not move with a scroll).
+    weak var drawnAreaPlane: ScrollView?
 
 }

@@ -94,15 +94,29 @@ extension View {
         return about.boundingBox(of: rect)
     }
 
-    /// Where the view is drawn now, in window coordinates (nil off screen).
-    func presentedAreaInWindow() -> Rect? {
+    /// Where the view is drawn now: in window coordinates, or in the content coordinates of
+    /// the scroll view on a display plane it is inside (`plane`); nil off screen.
+    func presentedDamageArea() -> (area: Rect, plane: ScrollView?)? {
         guard let parent = superview else { return nil }
         var area = visualFrame(for: presentedFrame, transform: presentedTransform)
         var view = parent
         while let next = view.superview {
+            // Inside a scroll view on a display plane: its content coordinates.
+            if view.routesDamageToPlane { return (area, view as? ScrollView) }
             area = view.presentedRectToSuperview(area)
             view = next
         }
-        return view is Window ? area : nil
+        return view is Window ? (area, nil) : nil
+    }
+
+    /// Damages `area`: in the window, or (with `plane`, while it is still on one) in that
+    /// scroll view's content for its plane.
+    func addPresentedDamage(_ area: Rect, plane: ScrollView?) {
+        if let plane, plane.routesDamageToPlane {
+            plane.recordPlaneDamage(area)
+        } else if plane == nil {
+            window?.damage.add(area)
+        }
+        // A scroll view that left its plane since: it is redrawn whole anyway.
     }
 }

@@ -101,3 +101,18 @@ extension Rect {
         return Rect(x: x0, y: y0, width: maxX.rounded(.up) - x0, height: maxY.rounded(.up) - y0)
     }
 }
+
+extension Rect {
+    /// The parts of this rectangle outside `other`: up to four rectangles (the bands above and
+    /// below it, then the pieces left and right of it), none when `other` covers it.
+    public func subtracting(_ other: Rect) -> [Rect] {
+        let cut = intersection(other)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        var pieces: [Rect] = []
+        if cut.minY > minY { pieces.append(Rect(x: minX, y: minY, width: width, height: cut.minY - minY)) }
+        if cut.maxY < maxY { pieces.append(Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
+        if cut.minX > minX { pieces.append(Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height)) }
+        if cut.maxX < maxX { pieces.append(Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)) }
+        return pieces
+    }
+}

@@ -55,6 +55,8 @@ extension Window {
             if let content = subview as? any PlaneContent, let request = planeRequest(for: content) {
                 requests.append(request)
             }
+            // Inside a scroll view on a plane, a picture is drawn into the plane's buffer.
+            if subview.routesDamageToPlane { continue }
             collectPlaneRequests(in: subview, into: &requests)
         }
     }
@@ -81,7 +83,7 @@ extension Window {
     /// siblings of it and of its ancestors with all their subviews, each where it is now
     /// shown and where its model is (an animating view is drawn at its presentation frame,
     /// which its model frame does not tell).
-    private func isCovered(_ region: Rect, byViewsDrawnAfter view: View) -> Bool {
+    func isCovered(_ region: Rect, byViewsDrawnAfter view: View) -> Bool {
         var current = view
         while let parent = current.superview {
             let origin = windowRect(of: .zero, in: parent).origin - parent.boundsOrigin
@@ -117,7 +119,7 @@ extension Window {
 
     /// `rect` (in `view`'s frame coordinates) in the window, through plain (untransformed)
     /// ancestors.
-    private func windowRect(of rect: Rect, in view: View) -> Rect {
+    func windowRect(of rect: Rect, in view: View) -> Rect {
         var rect = rect
         var current: View = view
         while let parent = current.superview {

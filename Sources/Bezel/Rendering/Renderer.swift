@@ -27,6 +27,21 @@ public enum Renderer {
         context.restoreState()
     }
 
+    /// Draws what a display plane shows of a scroll view (`ScrollPlaneContent`): its
+    /// background, its own drawing and its subviews in `dirty` (its bounds coordinates, which
+    /// may lie outside its bounds: content out of sight), without what goes over the content
+    /// (indicators, border). The context maps the scroll view's bounds coordinates.
+    public static func renderContent(of view: View, in context: any DrawingContext, dirty: Rect) {
+        context.saveState()
+        context.clip(to: dirty)
+        let style = view.resolvedStyle
+        context.userInterfaceStyle = style
+        if let background = view.backgroundColor, background.alpha > 0 { context.fill(dirty, color: background) }
+        view.draw(dirty, in: context)
+        for subview in view.subviews { draw(subview, in: context, dirty: dirty, isRoot: false, style: style) }
+        context.restoreState()
+    }
+
     /// The index of the frontmost subview of the window asking for a backdrop (a presentation
     /// in transition), when the window itself is drawn plainly.
     private static func backdropIndex(in window: Window) -> Int? {

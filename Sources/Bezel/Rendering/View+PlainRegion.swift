@@ -11,6 +11,8 @@ extension View {
         var view: View = self
         while let parent = view.superview {
             guard !view.hasTransform, view.alpha >= 1, view.presentationState == nil, !view.isHidden else { return nil }
+            // Inside a scroll view on a display plane: the plane shows it, not the UI.
+            if parent.routesDamageToPlane { return nil }
             region.origin = region.origin + view.frame.origin - parent.boundsOrigin
             if parent.clipsToBounds || parent === window {
                 region = region.intersection(Rect(origin: .zero, size: parent.frame.size))

@@ -79,6 +79,9 @@ open class View: Responder {
     }
     /// Set by a scroll view while it records a pixel move for an offset change.
     @exclusivity(unchecked) var movesPixelsForBoundsChange = false
+    /// Set on a scroll view whose content a display plane shows: damage inside it goes to the
+    /// plane (`ScrollView.recordPlaneDamage`), not the window.
+    @exclusivity(unchecked) var routesDamageToPlane = false
 
     /// The view's own coordinate space: `boundsOrigin` and the frame's size. Setting it keeps
     /// the center fixed, as UIKit does.
@@ -409,6 +412,7 @@ open class View: Responder {
         // than `View.maximumDepth`).
         if depth > View.maximumDepth { return }
         var r = rect.standardized
+        if routesDamageToPlane { return (self as? ScrollView)?.recordPlaneDamage(r) ?? () }
         var view = self
         while let parent = view.superview {
             if view.hasTransform {
@@ -421,9 +425,13 @@ open class View: Responder {
             }
             // What a clipping superview cuts off is never drawn (a row scrolled out of a
             // table): not damage. Not while it animates (its shown bounds differ).
-            if parent.clipsToBounds, parent.presentationState == nil {
-                r = r.intersection(parent.bounds)
-                if r.isEmpty { return }
+            if parent.clipsToBounds {
+                // Content of a scroll view on a plane: the plane's, in content coordinates.
+                if parent.routesDamageToPlane { return (parent as? ScrollView)?.recordPlaneDamage(r) ?? () }
+                if parent.presentationState == nil {
+                    r = r.intersection(parent.bounds)
+                    if r.isEmpty { return }
+                }
             }
             view = parent
         }

@@ -24,6 +24,14 @@ extension ScrollView {
     /// Sets the offset, moving pixels where that is exact.
     func setBoundsOrigin(movingPixels offset: Point) {
         let delta = Point(x: boundsOrigin.x - offset.x, y: boundsOrigin.y - offset.y)
+        if isOnPlane {
+            // The plane's source rectangle moves: nothing in the UI is damaged, and damage
+            // already recorded for the plane is in content coordinates, which did not move.
+            movesPixelsForBoundsChange = true
+            boundsOrigin = offset
+            movesPixelsForBoundsChange = false
+            return
+        }
         guard let window, AnimationTransaction.current == nil, let region = pixelMoveRegion(delta: delta, in: window) else {
             boundsOrigin = offset
             return

@@ -94,11 +94,11 @@ open class ScrollView: View {
     public var showsHorizontalScrollIndicator = true
 
     // Indicators show while any of these is true: a change redraws them.
-    public internal(set) var isDragging = false { didSet { if isDragging != oldValue { setNeedsDisplay() } } }
-    public internal(set) var isDecelerating = false { didSet { if isDecelerating != oldValue { setNeedsDisplay() } } }
-    public internal(set) var isZooming = false { didSet { if isZooming != oldValue { setNeedsDisplay() } } }
+    public internal(set) var isDragging = false { didSet { if isDragging != oldValue { indicatorsChanged() } } }
+    public internal(set) var isDecelerating = false { didSet { if isDecelerating != oldValue { indicatorsChanged() } } }
+    public internal(set) var isZooming = false { didSet { if isZooming != oldValue { indicatorsChanged() } } }
     /// True while an animation started by `setContentOffset(_:animated:)` runs.
-    public internal(set) var isScrollAnimating = false { didSet { if isScrollAnimating != oldValue { setNeedsDisplay() } } }
+    public internal(set) var isScrollAnimating = false { didSet { if isScrollAnimating != oldValue { indicatorsChanged() } } }
 
     public var minimumZoomScale: Double = 1 { didSet { updateZoomRecognizer() } }
     public var maximumZoomScale: Double = 1 { didSet { updateZoomRecognizer() } }
@@ -120,9 +120,20 @@ open class ScrollView: View {
     var animation: DisplayLink.Subscription?
     var zoomStartScale: Double = 1
     var zoomBaseSize = Size.zero
-    var indicatorsFlashing = false { didSet { if indicatorsFlashing != oldValue { setNeedsDisplay() } } }
+    var indicatorsFlashing = false { didSet { if indicatorsFlashing != oldValue { indicatorsChanged() } } }
 
     enum Axis { case horizontal, vertical }
+
+    // MARK: Scrolling on a display plane (ScrollView+Plane.swift)
+
+    /// Set by the runtime: whether a display plane shows the content (from the next frame).
+    /// While one does, an offset change moves the plane's source rectangle and damages
+    /// nothing; damage inside the content is recorded for the plane (`takePlaneDamage`), in
+    /// content coordinates. Leaving the plane redraws the scroll view in the UI in that frame.
+    public var isOnPlane = false { didSet { if isOnPlane != oldValue { planeStateChanged() } } }
+    /// Content damage since the plane's last update (content coordinates, not clipped to the
+    /// bounds: a row changed out of sight is stale in the plane's buffers too).
+    var planeDamage: [Rect] = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -269,9 +280,15 @@ open class ScrollView: View {
 
     /// The indicators' colour: UIKit's default style, dark grey at 35 %, visible on light and
     /// dark content alike.
-    public var indicatorColor = ScrollView.defaultIndicatorColor { didSet { if indicatorColor != oldValue { setNeedsDisplay() } } }
+    public var indicatorColor = ScrollView.defaultIndicatorColor { didSet { if indicatorColor != oldValue { indicatorsChanged() } } }
 
     open override func drawOverlay(_ rect: Rect, in context: any DrawingContext) {
+        drawScrollIndicators(in: context)
+    }
+
+    /// Draws the indicators shown now (this view's coordinates): by `drawOverlay`, and over the
+    /// content in a display plane's buffer (a plane shows the indicators, not other overlays).
+    public func drawScrollIndicators(in context: any DrawingContext) {
         for frame in [verticalScrollIndicatorFrame, horizontalScrollIndicatorFrame].compactMap({ $0 }) {
             context.fillRoundedRect(frame, radius: min(frame.width, frame.height) / 2, color: indicatorColor)
         }

@@ -1,0 +1,173 @@
+import Testing
+@testable import Bezel
+@testable import BezelCairo
+import BezelDemoApp
+
+/// Issue 35 item 4: scrolling on a display plane. The CPU side of it runs here for real: the
+/// scroll view's content drawn into a taller buffer (`ScrollPlaneContent`), two scanout
+/// buffers taking turns as on a plane; what the plane would show (the buffer's source
+/// rectangle, put where the scroll view is over the UI's frame) must equal the software
+/// composition of the same frame, pixel for pixel. (On a real kernel: E14.)
+@MainActor
+@Suite struct ScrollPlaneTests {
+    /// The demo's list (10,000 rows, sticky section headers) in an 800x480 window, its table
+    /// on a "plane": the UI drawn by a headless display, the plane's buffers in memory.
+    @MainActor final class PlaneStage {
+        let stage = Stage()
+        let list = ListViewController()
+        let display: HeadlessDisplay
+        let content: ScrollPlaneContent
+        let buffers: [ImageBuffer]
+        var next = 0
+        /// The buffer the plane shows and the source rectangle's origin in it.
+        var shown: (buffer: ImageBuffer, x: Int, y: Int)?
+        var updates = 0
+
+        init(scale: Double = 1) throws {
+            stage.window.frame = Rect(x: 0, y: 0, width: 800, height: 480)
+            stage.window.rootViewController = list
+            display = try HeadlessDisplay(window: stage.window, scale: scale)
+            display.renderFrame()
+            let table = list.tableView
+            guard let request = stage.window.scrollPlaneRequests().first, request.scrollView === table else {
+                throw PlaneTestError("the table is not offered a plane: \(stage.window.scrollPlaneRequests().map(\.windowRect))")
+            }
+            table.isOnPlane = true
+            guard let content = ScrollPlaneContent(scrollView: table, scale: scale) else { throw PlaneTestError("no buffers") }
+            self.content = content
+            buffers = [try ImageBuffer(width: content.width, height: content.height), try ImageBuffer(width: content.width, height: content.height)]
+        }
+
+        var table: TableView { list.tableView }
+
+        /// One frame: the plane's buffer updated if its picture changed, the UI drawn.
+        func frame() {
+            stage.window.prepareForFrame()
+            if content.needsUpdate {
+                let buffer = buffers[next]
+                let source = content.update(buffer)
+                shown = (buffer, source.x, source.y)
+                next ^= 1
+                updates += 1
+            }
+            display.renderFrame()
+        }
+
+        /// Pixels where the composed frame (the UI with the plane over the table) differs from
+        /// the whole window drawn in software.
+        func differingPixels() throws -> Int {
+            let composed = try ImageBuffer(width: display.framebuffer.width, height: display.framebuffer.height)
+            display.framebuffer.copy([Rect(x: 0, y: 0, width: Double(composed.width), height: Double(composed.height))], to: composed)
+            if let shown, table.isOnPlane {
+                let region = display.panelPixels(of: [stage.window.windowRect(of: Rect(origin: .zero, size: table.frame.size), in: table)])[0]
+                shown.buffer.copy(source: Rect(x: Double(shown.x), y: Double(shown.y), width: region.width, height: region.height), to: composed, at: region.origin)
+            }
+            let expected = try ImageBuffer(width: composed.width, height: composed.height)
+            let context = try CairoDrawingContext(target: expected)
+            if display.scale != 1 { context.concatenate(AffineTransform(scaleX: display.scale, y: display.scale)) }
+            context.fill(stage.window.bounds, color: .black)
+            Renderer.render(stage.window, in: context, dirty: stage.window.bounds)
+            return composed.countDifferingPixels(from: expected, tolerance: 0) ?? -1
+        }
+    }
+
+    struct PlaneTestError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func aFlingOnAPlaneShowsWhatTheSoftwarePathDraws(scale: Double) throws {
+        let p = try PlaneStage(scale: scale)
+        p.frame()
+        #expect(try p.differingPixels() == 0, "the first picture")
+        // A fling: a fast drag up, released; every frame of the deceleration is compared.
+        p.stage.fingers.drag(from: Point(x: 400, y: 420), to: Point(x: 400, y: 120), steps: 6, duration: 0.06)
+        var frames = 0
+        while p.table.isDecelerating, frames < 400 {
+            p.stage.fingers.wait(1.0 / 60)
+            p.frame()
+            frames += 1
+            // Every frame at first (the rebases come early), then every fourth (a whole
+            // window drawn and compared per check is the test's cost, not the plane's).
+            guard frames <= 12 || frames % 4 == 0 else { continue }
+            let differing = try p.differingPixels()
+            #expect(differing == 0, "frame \(frames) at offset \(p.table.contentOffset.y)")
+            if differing != 0 { break }
+        }
+        #expect(frames > 20, "a fling of some length: \(frames) frames")
+        #expect(p.table.contentOffset.y > 2_000, "the fling went far: \(p.table.contentOffset.y)")
+        #expect(p.content.rebases > 1, "the buffer moved along")
+        // Pixels drawn: the rows exposed and the sticky headers, not whole frames.
+        let viewport = Int(p.table.bounds.width * p.table.bounds.height * scale * scale)
+        #expect(p.content.drawnPixels < viewport * frames / 3, "drawn \(p.content.drawnPixels) over \(frames) frames of \(viewport)")
+        // At rest: the indicators gone, the picture unchanged from then on.
+        p.stage.fingers.wait(0.5)
+        p.frame()
+        #expect(try p.differingPixels() == 0)
+        let updates = p.updates
+        p.frame()
+        #expect(p.updates == updates, "nothing changed, nothing drawn")
+    }
+
+    @Test func aRowChangedOnThePlaneIsDrawnInItsBufferNotInTheUI() throws {
+        let p = try PlaneStage()
+        p.frame()
+        _ = p.display.renderFrame()
+        // A tap selects a row: its highlight is drawn into the plane's buffer.
+        p.stage.fingers.tap(at: Point(x: 200, y: 200))
+        p.stage.window.prepareForFrame()
+        #expect(p.table.hasPlaneDamage, "the row's damage went to the plane")
+        #expect(p.stage.window.damage.isEmpty, "and none to the UI's frame")
+        p.frame()
+        #expect(try p.differingPixels() == 0)
+    }
+
+    @Test func leavingThePlaneRedrawsTheTableInTheUI() throws {
+        let p = try PlaneStage()
+        p.frame()
+        p.table.contentOffset = Point(x: 0, y: 300)
+        p.frame()
+        #expect(try p.differingPixels() == 0)
+        // The UI's pixels under the plane are stale: leaving redraws them in that frame.
+        p.table.isOnPlane = false
+        let drawn = p.display.renderFrame()
+        #expect(drawn.contains { $0.contains(p.table.frame) }, "\(drawn)")
+        #expect(try p.differingPixels() == 0)
+        // Scrolling again moves pixels in the UI, as before.
+        p.table.contentOffset = Point(x: 0, y: 320)
+        p.display.renderFrame()
+        #expect(try p.differingPixels() == 0)
+    }
+
+    @Test func whatMayScrollOnAPlane() throws {
+        let p = try PlaneStage()
+        let window = p.stage.window
+        #expect(window.scrollPlaneRequests().count == 1)
+        // A view drawn over the table.
+        let badge = View(frame: Rect(x: 300, y: 200, width: 40, height: 40))
+        badge.backgroundColor = .white
+        window.addSubview(badge)
+        #expect(window.scrollPlaneRequests().isEmpty)
+        badge.removeFromSuperview()
+        // An offset between device pixels: a source rectangle starts on a pixel.
+        p.table.contentOffset = Point(x: 0, y: 10.5)
+        #expect(window.scrollPlaneRequests().isEmpty)
+        p.table.contentOffset = Point(x: 0, y: 10)
+        // Translucent, rounded, or a table that does not scroll.
+        p.table.alpha = 0.5
+        #expect(window.scrollPlaneRequests().isEmpty)
+        p.table.alpha = 1
+        p.table.cornerRadius = 8
+        #expect(window.scrollPlaneRequests().isEmpty)
+        p.table.cornerRadius = 0
+        p.table.isScrollEnabled = false
+        #expect(window.scrollPlaneRequests().isEmpty)
+        p.table.isScrollEnabled = true
+        #expect(window.scrollPlaneRequests().count == 1)
+        // Inside a scroll view on a plane, nothing else is offered one (nor pixel moves).
+        p.table.isOnPlane = true
+        let cell = try #require(p.table.visibleCells.first)
+        #expect(cell.plainWindowRegion(Rect(origin: .zero, size: cell.frame.size), in: window) == nil)
+    }
+}
