@@ -48,9 +48,12 @@ func nowNanoseconds() -> UInt64 {
 struct Stats {
     let median: Double
     let p95: Double
+    /// The mean: the CPU's work a frame on average, where the work comes in bursts (M9_plane).
+    let mean: Double
 
     init(_ samplesNs: [UInt64]) {
         let sorted = samplesNs.sorted()
+        mean = Double(samplesNs.reduce(0, +)) / Double(max(1, samplesNs.count)) / 1000
         median = Double(sorted[sorted.count / 2]) / 1000
         p95 = Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]) / 1000
     }
@@ -408,6 +411,9 @@ func main() {
           RESULT M9 median_us=… ratio_memcpy=… full_redraw_us=… one frame of a fling through a
                                                            10,000-row table (pixels moved, a strip drawn)
           RESULT M9_1080p median_us=… ratio_memcpy=…       the same at 1920x1080 (ratio to its memcpy)
+          RESULT M9_plane median_us=… ratio_memcpy=… software_ratio_memcpy=…
+                                                           M9 with the table on a display plane: the
+                                                           CPU's part (strip drawn, changes copied)
           RESULT M10 rows=… first_frame_us=… rss_kib=…     a 100-row and a 1,000,000-row table created
                                                            and shown (two lines)
           RESULT M13 views=200 constraints=… full_us=… incremental_us=… ratio_incremental=…
@@ -510,6 +516,12 @@ func main() {
         case "M7": _ = measureKeyTap(iterations: iterations)
         case "M8": _ = measureAlertFrame(iterations: iterations)
         case "M9": _ = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
+        case "M9_plane":
+            // With the software path's M9 and a memcpy of the frame measured in the same run.
+            let software = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
+            if let figure = measureTableFlingOnPlane(size: StandardKioskScene.size, iterations: iterations) {
+                printTableFlingOnPlane(figure, memcpyMedian: measureFrameCopies(iterations: iterations).memcpy.median, software: software.moved, iterations: iterations)
+            }
         case "M13": _ = measureConstraintLayout(samples: 3)
         case "M15":
             for (name, width, height) in [("720p", 1280, 720), ("1080p", 1920, 1080)] {
@@ -524,7 +536,7 @@ func main() {
                 printSpokenFocus(m11)
             }
         default:
-            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9, M11, M13, M15 or M16")
+            print("bezel-bench: --only takes M1, M2, M3, M6, M7, M8, M9, M9_plane, M11, M13, M15 or M16")
             exit(2)
         }
         print("RESULT only \(arguments[i + 1]) iterations=\(iterations)")
@@ -539,6 +551,7 @@ func main() {
     let (m7, keyTapArea) = measureKeyTap(iterations: iterations)
     let m9 = measureTableFling(size: StandardKioskScene.size, iterations: iterations)
     let m9HD = measureTableFling(size: Size(width: 1920, height: 1080), iterations: max(200, iterations / 4))
+    let m9Plane = measureTableFlingOnPlane(size: StandardKioskScene.size, iterations: iterations)
     let hdCopies = measureFrameCopies(iterations: max(200, iterations / 4), bytes: 1920 * 1080 * 4)
     let m13 = measureConstraintLayout(samples: 21)
     let m13Settings = measureSettingsLayout(samples: 21)
@@ -573,6 +586,7 @@ func main() {
     print("RESULT M8 median_us=\(format(m8.median)) p95_us=\(format(m8.p95)) ratio_memcpy=\(format(m8.median / memcpyMedian)) iterations=\(iterations) alert=\(Int(alertFrame.width))x\(Int(alertFrame.height))")
     print("RESULT M9 median_us=\(format(m9.moved.median)) p95_us=\(format(m9.moved.p95)) ratio_memcpy=\(format(m9.moved.median / memcpyMedian)) full_redraw_us=\(format(m9.redrawn.median)) full_redraw_ratio_memcpy=\(format(m9.redrawn.median / memcpyMedian)) pixel_moves=\(m9.pixelMoves) iterations=\(iterations)")
     print("RESULT M9_1080p median_us=\(format(m9HD.moved.median)) p95_us=\(format(m9HD.moved.p95)) ratio_memcpy=\(format(m9HD.moved.median / hdCopies.memcpy.median)) full_redraw_us=\(format(m9HD.redrawn.median)) full_redraw_ratio_memcpy=\(format(m9HD.redrawn.median / hdCopies.memcpy.median)) memcpy_1080p_us=\(format(hdCopies.memcpy.median)) pixel_moves=\(m9HD.pixelMoves)")
+    if let m9Plane { printTableFlingOnPlane(m9Plane, memcpyMedian: memcpyMedian, software: m9.moved, iterations: iterations) }
     for (rows, figure) in [(100, m10Small), (1_000_000, m10Large)] {
         print("RESULT M10 rows=\(rows) first_frame_us=\(format(figure.0.median)) p95_us=\(format(figure.0.p95)) rss_kib=\(figure.rssKiB) ratio_to_100_rows=\(format(figure.0.median / m10Small.0.median))")
     }

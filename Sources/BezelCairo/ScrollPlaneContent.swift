@@ -28,6 +28,9 @@ public final class ScrollPlaneContent {
     /// The scroll view's size in pixels (the plane's source rectangle).
     public let viewWidth: Int
     public let viewHeight: Int
+    /// The axes the buffers extend along (those the scroll view scrolls).
+    private let alongX: Bool
+    private let alongY: Bool
     /// Bezel's budget for one scroll view's three buffers: 24 MiB, a 1280x800 list with a
     /// viewport of margin in XRGB8888 (a Pi 4's default CMA pool is 256-512 MiB; scanout
     /// buffers come from it).
@@ -86,6 +89,8 @@ public final class ScrollPlaneContent {
               let context = try? CairoDrawingContext(target: shadow) else { return nil }
         self.scrollView = scrollView
         self.scale = scale
+        self.alongX = alongX
+        self.alongY = alongY
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         width = viewWidth + marginX
@@ -124,14 +129,22 @@ public final class ScrollPlaneContent {
         let visible = scrollView.bounds
         let damage = scrollView.takePlaneDamage()
         if !extent(at: origin).contains(visible) { moveShadow(toShow: visible) }
-        // The shadow: damage where it is seen, and what it does not hold yet.
+        // The shadow holds the visible content and up to `planeLookahead` around it (a table
+        // lays out cells there): once the visible rectangle reaches beyond what it holds, the
+        // content around it is drawn, whole rows every few frames rather than a clipped strip
+        // in each. Damage is drawn where it is held; content further out is not kept.
+        let lookahead = ScrollView.planeLookahead
+        let around = visible.insetBy(dx: alongX ? -lookahead : 0, dy: alongY ? -lookahead : 0).intersection(extent(at: origin))
+        let kept = shadowValid.map { $0.intersection(around) } ?? .zero
+        let held = kept.contains(visible) ? kept : around
         var drawn = damage.compactMap { r -> Rect? in
-            let seen = pixelAligned(r.intersection(visible))
+            let seen = pixelAligned(r.intersection(held))
             return seen.isEmpty ? nil : seen
         }
-        drawn += shadowValid.map { visible.subtracting($0) } ?? [visible]
+        if held != kept { drawn += kept.isEmpty ? [held] : held.subtracting(kept) }
+        drawn = Self.merged(drawn)
         for rect in drawn { drawContent(rect) }
-        shadowValid = visible
+        shadowValid = held
         lastVisible = visible
         scanout.removeAll { $0.buffer == nil }
         for i in scanout.indices { scanout[i].stale += drawn }
@@ -142,7 +155,7 @@ public final class ScrollPlaneContent {
         } else {
             copies = [visible]
         }
-        copies = copies.filter { !$0.isEmpty }
+        copies = Self.merged(copies.filter { !$0.isEmpty })
         let pixels = copies.map(toPixels)
         shadow.copy(pixels, to: buffer)
         copiedPixels += pixels.reduce(0) { $0 + Int($1.area) }
@@ -203,6 +216,36 @@ public final class ScrollPlaneContent {
         Renderer.renderContent(of: scrollView, in: shadowContext, dirty: rect)
         shadowContext.restoreState()
         drawnPixels += Int(rect.area * scale * scale)
+    }
+
+    /// `rects` with those that overlap merged where their union covers no more than both do
+    /// (the bands of a vertical scroll: the exposed strip and the damage of the cell placed
+    /// in it), so no pixel is drawn or copied twice; other shapes stay apart.
+    static func merged(_ rects: [Rect]) -> [Rect] {
+        var result: [Rect] = []
+        for rect in rects {
+            var rect = rect
+            var i = result.count - 1
+            while i >= 0 {
+                let other = result[i]
+                if rect.contains(other) {
+                    result.remove(at: i)
+                } else if other.contains(rect) {
+                    rect = .zero
+                    break
+                } else if rect.intersects(other) || rect.insetBy(dx: -0.5, dy: -0.5).intersects(other) {
+                    let union = rect.union(other)
+                    if union.area <= rect.area + other.area - rect.intersection(other).area + 0.5 {
+                        result.remove(at: i)
+                        rect = union
+                        i = result.count
+                    }
+                }
+                i -= 1
+            }
+            if !rect.isEmpty { result.append(rect) }
+        }
+        return result
     }
 
     /// `rect` grown to whole device pixels.

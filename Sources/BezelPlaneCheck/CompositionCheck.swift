@@ -18,23 +18,17 @@ final class CompositionCheck {
     private enum Phase { case play, animate, done }
     private var phase = Phase.play
     private(set) var passed = false
-    private var compared = 0
-    private var mismatched = 0
+    private let comparison: WritebackComparison
     private var playRevisions = Set<Int>()
     private var framesInPhase = 0
     /// Per animation frame: whether the video was on its plane.
     private var animationPlanes: [Bool] = []
     private var animationDone = false
-    /// The worst frame's differing pixels, with where it happened.
-    private var worst = (pixels: 0, frame: "")
-
-    /// Differing channels up to this much are equal: the writeback's XRGB8888 against cairo's
-    /// (both exact here; the margin covers a driver that blends in 16 bits, as vkms does).
-    static let tolerance = 2
 
     init(runtime: Runtime, window: Window, clip: String) {
         self.runtime = runtime
         self.window = window
+        comparison = WritebackComparison(runtime: runtime, window: window, scenario: "E13")
         window.backgroundColor = Color(rgb: 0x595959)
         video = VideoView(frame: Rect(x: 96, y: 96, width: 320, height: 240))
         badge = View(frame: Rect(x: 600, y: 420, width: 96, height: 96))
@@ -54,7 +48,7 @@ final class CompositionCheck {
         // A bound on the whole check: a guest on a busy host is slow, not stuck.
         window.application?.runLoop.schedule(after: 600) { [unowned self] in
             guard phase != .done else { return }
-            print("BEZEL-E13 timed out in phase \(phase) after \(compared) frames compared")
+            print("BEZEL-E13 timed out in phase \(phase) after \(comparison.compared) frames compared")
             finish()
         }
     }
@@ -106,58 +100,24 @@ final class CompositionCheck {
         }
     }
 
-    /// Reads the composed frame back and compares it with the software composition.
     private func compare(_ what: String, onPlane: Bool) {
-        do {
-            guard let shown = try runtime.captureComposedFrame() else { return mismatch(what, "no DRM display") }
-            let expected = try softwareComposition(width: shown.width, height: shown.height)
-            guard let differing = shown.countDifferingPixels(from: expected, tolerance: Self.tolerance) else {
-                return mismatch(what, "sizes differ: \(shown.width)x\(shown.height)")
+        comparison.compare(what, note: "video on plane: \(onPlane)") { [video] context in
+            // Where a plane shows the picture, the tree leaves it out.
+            if video.isOnPlane, let picture = video.planePicture {
+                context.drawPicture(picture.image, in: picture.rect.offsetBy(dx: video.frame.minX, dy: video.frame.minY))
             }
-            compared += 1
-            if differing > worst.pixels { worst = (differing, what) }
-            if differing > 0 {
-                mismatched += 1
-                print("BEZEL-E13 \(what) (video on plane: \(onPlane)): \(differing) pixels differ")
-                if mismatched == 1 {
-                    try? shown.writePNG(to: "/run/e13-shown.png")
-                    try? expected.writePNG(to: "/run/e13-expected.png")
-                }
-            }
-        } catch {
-            mismatch(what, "\(error)")
         }
     }
 
-    /// The window as the software path draws it: Bezel's renderer into a buffer of its own,
-    /// the video's picture drawn in where a plane shows it instead.
-    private func softwareComposition(width: Int, height: Int) throws -> ImageBuffer {
-        let buffer = try ImageBuffer(width: width, height: height)
-        let context = try CairoDrawingContext(target: buffer)
-        context.fill(window.bounds, color: .black)
-        Renderer.render(window, in: context, dirty: window.bounds)
-        if video.isOnPlane, let picture = video.planePicture {
-            context.drawPicture(picture.image, in: picture.rect.offsetBy(dx: video.frame.minX, dy: video.frame.minY))
-        }
-        return buffer
-    }
-
-    /// Prints a line at once (the guest's console is read as it goes).
     private func print(_ line: String) {
-        Swift.print(line)
-        fflush(nil)
-    }
-
-    private func mismatch(_ what: String, _ why: String) {
-        mismatched += 1
-        print("BEZEL-E13 \(what): \(why)")
+        comparison.say(String(line.dropFirst("BEZEL-E13 ".count)))
     }
 
     private func finish() {
         guard phase != .done else { return }
         phase = .done
-        passed = mismatched == 0 && compared > 0 && playRevisions.count >= 6 && animationPlanes.contains(false) && animationPlanes.last == true
-        print("BEZEL-E13 compared \(compared) frames, \(mismatched) differing (most: \(worst.pixels) pixels, \(worst.frame.isEmpty ? "none" : worst.frame)); plane test commits \(runtime.planeTestCommits)")
+        passed = comparison.mismatched == 0 && comparison.compared > 0 && playRevisions.count >= 6 && animationPlanes.contains(false) && animationPlanes.last == true
+        print("BEZEL-E13 \(comparison.summary); plane test commits \(runtime.planeTestCommits)")
         print("BEZEL-E13 \(passed ? "PASS" : "FAIL")")
         runtime.stop()
     }

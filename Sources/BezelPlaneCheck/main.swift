@@ -1,7 +1,9 @@
-// bezel-plane-check: E13 (issue 35), a video on an overlay plane of a real kernel that
-// composes planes (vkms in the QEMU guest: Tests/VM/run-display-test.sh, variant plane).
+// bezel-plane-check: E13 and E14 (issue 35), overlay planes of a real kernel that composes
+// them (vkms in the QEMU guest: Tests/VM/run-display-test.sh, variants plane and scroll).
 //   usage: bezel-plane-check generate <clip.webm>   (on the host, before the guest boots)
-//          bezel-plane-check video <clip.webm>      (BEZEL_BACKEND=drm on vkms's card)
+//          bezel-plane-check video <clip.webm>      (E13; BEZEL_BACKEND=drm on vkms's card)
+//          bezel-plane-check scroll                 (E14: the demo's list scrolled by a plane,
+//                                                     ScrollCheck.swift; BEZEL-E14 lines)
 // The scene: a grey window, a video view playing the clip (160x120 at 8 fps, drawn at 320x240: the
 // picture is scaled) and a red badge beside it. Every frame checked is read back through
 // vkms's writeback connector (what the CRTC composed from its planes) and compared with the
@@ -24,8 +26,22 @@ import Glibc
 @MainActor
 func run() -> Int32 {
     let arguments = CommandLine.arguments
+    if arguments.count == 2, arguments[1] == "scroll" {
+        do {
+            let app = Application(clock: MonotonicClock(), tracer: Tracer())
+            let window = Window(frame: Rect(x: 0, y: 0, width: 1024, height: 768), application: app)
+            let runtime = Runtime(application: app, window: window, configuration: try .fromEnvironment())
+            let check = ScrollCheck(runtime: runtime, window: window)
+            check.start()
+            try runtime.run()
+            return check.passed ? 0 : 1
+        } catch {
+            print("BEZEL-E14 error: \(error)")
+            return 1
+        }
+    }
     guard arguments.count == 3, ["generate", "video"].contains(arguments[1]) else {
-        print("usage: bezel-plane-check generate|video <clip.webm>")
+        print("usage: bezel-plane-check generate|video <clip.webm> | scroll")
         return 2
     }
     let clip = arguments[2]

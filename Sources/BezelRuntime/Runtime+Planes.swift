@@ -2,25 +2,41 @@ import Bezel
 import BezelCairo
 import BezelDRM
 
-/// Overlay planes for the window's `PlaneContent` views (videos): before each frame is drawn,
-/// the pictures a plane can show exactly (`Window.planeRequests`) are offered to the display,
-/// whose plane assignment says which it takes (`DRMDisplay.placeOverlays`); those views leave
-/// their picture to the plane, the others draw it in this frame. The pictures then go to the
-/// screen in the same commit as the UI.
+/// Overlay planes for the window's `PlaneContent` views (videos) and scroll views: before each
+/// frame is drawn, the pictures a plane can show exactly (`Window.planeRequests`) and the
+/// scroll views whose content one can scroll (`Window.scrollPlaneRequests`) are offered to the
+/// display, whose plane assignment says which it takes (`DRMDisplay.placeOverlays`); those
+/// views leave their picture or content to the plane, the others are drawn in this frame. The
+/// planes' pictures then go to the screen in the same commit as the UI: a scroll on a plane
+/// is a move of its source rectangle, with the newly exposed content drawn into its buffer
+/// (`ScrollPlaneContent`).
 extension Runtime {
     /// Offers the pictures to the display's planes and tells each view whether it is on one;
     /// returns the placed pictures for `present`.
     func placePlanes() -> [OverlayFrame] {
         guard let drm, let renderer else { return [] }
         let usable = configuration.usesOverlayPlanes && drm.overlayPlaneCount > 0
-        guard usable || !viewsOnPlanes.isEmpty else { return [] }
+        guard usable || !viewsOnPlanes.isEmpty || !scrollPlanes.isEmpty else { return [] }
         window.prepareForFrame()
         let requests = usable ? window.planeRequests() : []
-        let layers = requests.map { request in
+        var layers = requests.map { request in
             let image = request.picture.image
             return OverlayLayer(key: Self.planeKey(request.view), destination: renderer.panelPixels(of: [request.windowRect])[0],
                                 sourceWidth: Int((image.size.width * image.scale).rounded()), sourceHeight: Int((image.size.height * image.scale).rounded()),
                                 rotation: configuration.rotation)
+        }
+        // Scroll views: on an upright panel (a plane's turn would have to move the source
+        // rectangle the other way; the panels here are upright) with buffers in the budget.
+        let scrollRequests = usable && configuration.rotation == .none ? window.scrollPlaneRequests() : []
+        var scrollContents: [Int: ScrollPlaneContent] = [:]
+        for request in scrollRequests {
+            let key = ObjectIdentifier(request.scrollView).hashValue
+            var content = scrollPlanes[key]?.content
+            if content == nil || content?.fitsScrollView == false { content = ScrollPlaneContent(scrollView: request.scrollView, scale: renderer.scale) }
+            guard let content else { continue }
+            scrollContents[key] = content
+            layers.append(OverlayLayer(key: key, destination: renderer.panelPixels(of: [request.windowRect])[0],
+                                       scrollBuffer: .init(width: content.width, height: content.height)))
         }
         let placed = drm.placeOverlays(layers)
         var frames: [OverlayFrame] = []
@@ -36,6 +52,30 @@ extension Runtime {
         // Views no longer asking (hidden, covered, gone): back into the UI.
         for (key, view) in viewsOnPlanes where nowOnPlanes[key] == nil { view.isOnPlane = false }
         viewsOnPlanes = nowOnPlanes
+        // Scroll views asked for are kept with their buffers' content (a refused one is not
+        // given new buffers each frame); those placed get a frame, the others are drawn here.
+        var nowScrolling: [Int: (content: ScrollPlaneContent, revision: Int)] = [:]
+        for (key, content) in scrollContents {
+            let previous = scrollPlanes[key]
+            var revision = previous?.revision ?? 0
+            guard placed.contains(key) else {
+                content.scrollView.isOnPlane = false
+                nowScrolling[key] = (content, revision)
+                continue
+            }
+            // A new picture when the content, the offset or the indicators changed (the
+            // plane's surface draws a revision it does not hold: a new surface draws it all).
+            let arriving = previous?.content !== content || !content.scrollView.isOnPlane
+            if arriving { content.invalidate() }
+            if arriving || content.needsUpdate { revision += 1 }
+            content.scrollView.isOnPlane = true
+            nowScrolling[key] = (content, revision)
+            frames.append(OverlayFrame(key: key, revision: revision) { buffer in content.update(buffer) })
+        }
+        for (key, entry) in scrollPlanes where nowScrolling[key] == nil {
+            entry.content.scrollView.isOnPlane = false
+        }
+        scrollPlanes = nowScrolling
         return frames
     }
 
@@ -60,4 +100,18 @@ extension Runtime {
     public var planeTestCommits: Int { drm?.planeTestCommits ?? 0 }
 
     private static func planeKey(_ view: any PlaneContent) -> Int { ObjectIdentifier(view).hashValue }
+}
+
+extension Runtime {
+    /// The buffers' content of `scrollView` while a plane scrolls it (its counters: pixels
+    /// drawn and copied, moves of its buffers); nil while it is drawn in the UI.
+    public func scrollPlaneContent(of scrollView: ScrollView) -> ScrollPlaneContent? {
+        guard scrollView.isOnPlane else { return nil }
+        return scrollPlanes[ObjectIdentifier(scrollView).hashValue]?.content
+    }
+}
+
+extension Runtime {
+    /// Whether a frame was committed and is not on screen yet (its page flip is pending).
+    public var isFramePending: Bool { drm?.isFlipPending ?? false }
 }

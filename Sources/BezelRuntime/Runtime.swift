@@ -39,6 +39,8 @@ public final class Runtime {
     var renderer: HeadlessDisplay?
     /// The views whose picture an overlay plane shows (Runtime+Planes.swift).
     var viewsOnPlanes: [Int: any PlaneContent] = [:]
+    /// Scroll views whose content a plane shows, with their buffers' content and revision.
+    var scrollPlanes: [Int: (content: ScrollPlaneContent, revision: Int)] = [:]
     var input: LibinputSource?
     var flipFrames: PageFlipFrameSource?
     var simulator: SimulatorDisplay?

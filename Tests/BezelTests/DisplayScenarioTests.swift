@@ -346,6 +346,17 @@ import Glibc
         }
     }
 
+    @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() throws {
+        try scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it") {
+            let output = try runVariant("scroll", binary: "bezel-plane-check")
+            try check(output.contains("BEZEL-E14 cards: card0"), "vkms was not loaded:\n\(output)")
+            try check(!output.contains("pixels differ") && !output.contains("table on plane: false"), "a frame differed or was not on the plane:\n\(output)")
+            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E14 scroll: ") }, "no summary:\n\(output)")
+            try check(line.contains("\(2) flings") && !line.contains("buffer moves 0,"), "\(line)")
+            try check(output.contains("BEZEL-E14 PASS") && output.contains("BEZEL-E14-EXIT 0"), "the check failed:\n\(output)")
+        }
+    }
+
     @Test func e12AHeadsetStartsTheSpokenModeAndAKeypadOperatesTheDemo() throws {
         var output = ""
         try scenario("E12", "a uinput headphone jack (SW_HEADPHONE_INSERT) plugged in starts the spoken mode, unplugged stops it; espeak-ng is not mapped before the plug") {

@@ -90,7 +90,7 @@ import BezelDemoApp
             frames += 1
             // Every frame at first (the rebases come early), then every fourth (a whole
             // window drawn and compared per check is the test's cost, not the plane's).
-            guard frames <= 12 || frames % 4 == 0 else { continue }
+            guard frames <= 12 || frames % 8 == 0 else { continue }
             let differing = try p.differingPixels()
             #expect(differing == 0, "frame \(frames) at offset \(p.table.contentOffset.y)")
             if differing != 0 { break }
@@ -98,6 +98,7 @@ import BezelDemoApp
         #expect(frames > 20, "a fling of some length: \(frames) frames")
         #expect(p.table.contentOffset.y > 2_000, "the fling went far: \(p.table.contentOffset.y)")
         #expect(p.content.rebases > 1, "the buffer moved along")
+        // Rows are drawn ahead, whole, a few at a time: most frames draw nothing at all.
         // Pixels drawn: the rows exposed and the sticky headers, not whole frames.
         let viewport = Int(p.table.bounds.width * p.table.bounds.height * scale * scale)
         #expect(p.content.drawnPixels < viewport * frames / 3, "drawn \(p.content.drawnPixels) over \(frames) frames of \(viewport)")
@@ -138,6 +139,35 @@ import BezelDemoApp
         p.table.contentOffset = Point(x: 0, y: 320)
         p.display.renderFrame()
         #expect(try p.differingPixels() == 0)
+    }
+
+    @Test func onAPlaneTheTableLaysOutRowsAheadButReportsOnlyTheVisibleOnes() throws {
+        let p = try PlaneStage()
+        p.frame()
+        p.table.contentOffset = Point(x: 0, y: 560)
+        p.stage.window.prepareForFrame()
+        let visible = p.table.indexPathsForVisibleRows
+        let laidOut = p.table.subviews.compactMap { $0 as? TableViewCell }.filter { !$0.isHidden }
+        #expect(laidOut.count >= visible.count + 3, "rows above and below have cells: \(laidOut.count) for \(visible.count) visible")
+        #expect(p.table.visibleCells.allSatisfy { $0.frame.intersects(p.table.bounds) })
+        // Off the plane: only the rows on screen.
+        p.table.isOnPlane = false
+        p.table.setNeedsLayout()
+        p.stage.window.prepareForFrame()
+        let after = p.table.subviews.compactMap { $0 as? TableViewCell }.filter { !$0.isHidden && $0.superview != nil }
+        #expect(after.filter { $0.frame.intersects(p.table.bounds) }.count == visible.count)
+    }
+
+    @Test func rectanglesAreSubtractedAndMergedWithoutGrowing() {
+        let band = Rect(x: 0, y: 0, width: 100, height: 50)
+        #expect(band.subtracting(Rect(x: 0, y: 20, width: 100, height: 10)) == [Rect(x: 0, y: 0, width: 100, height: 20), Rect(x: 0, y: 30, width: 100, height: 20)])
+        #expect(band.subtracting(band).isEmpty)
+        #expect(band.subtracting(Rect(x: 200, y: 0, width: 5, height: 5)) == [band])
+        #expect(band.subtracting(Rect(x: 90, y: 10, width: 50, height: 10)) == [Rect(x: 0, y: 0, width: 100, height: 10), Rect(x: 0, y: 20, width: 100, height: 30), Rect(x: 0, y: 10, width: 90, height: 10)])
+        // Overlapping bands of one width merge; a small rectangle beside one does not swell it.
+        #expect(ScrollPlaneContent.merged([band, Rect(x: 0, y: 40, width: 100, height: 30), Rect(x: 0, y: 45, width: 100, height: 5)]) == [Rect(x: 0, y: 0, width: 100, height: 70)])
+        let indicator = Rect(x: 95, y: 50, width: 4, height: 36)
+        #expect(ScrollPlaneContent.merged([band, indicator]) == [band, indicator])
     }
 
     @Test func whatMayScrollOnAPlane() throws {

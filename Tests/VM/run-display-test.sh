@@ -454,6 +454,18 @@ echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
     ;;
+scroll)
+    # E14 (issue 35): the same vkms guest; bezel-plane-check scroll flings the demo's
+    # 10,000-row list, its table on an overlay plane, each checked frame read back through
+    # writeback and compared with Bezel's software composition of it (BEZEL-E14 lines).
+    gpu=none
+    export GUEST_APPEND="bezel.vkms=1"
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+echo "BEZEL-E14 cards: \$(ls /dev/dri | tr '\n' ' ')"
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 900 $binary scroll 2>&1
+echo "BEZEL-E14-EXIT \$?"
+GUEST
+    ;;
 *) echo "unknown variant $variant" >&2; exit 2 ;;
 esac
 
@@ -489,7 +501,7 @@ elif [ "$variant" = hotplug ]; then
         fi
     fi
     touch "$ready.shown" "$ready.back"
-elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ] && [ "$variant" != plane ]; then
+elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ] && [ "$variant" != plane ] && [ "$variant" != scroll ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"

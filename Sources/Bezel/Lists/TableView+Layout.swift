@@ -22,10 +22,11 @@ extension TableView {
         recycleCells(outside: visibleRange())
         var first: IndexPath?
         var last: IndexPath?
-        if bounds.height > 0, let s = section(atY: max(0, bounds.minY)) {
-            var path: IndexPath? = firstRow(from: s, atOrAfterY: bounds.minY)
-            while let p = path, let rect = rowRect(p), rect.minY < bounds.maxY {
-                if rect.maxY > bounds.minY || rect.height == 0 {
+        let area = rowLayoutArea
+        if area.height > 0, let s = section(atY: max(0, area.minY)) {
+            var path: IndexPath? = firstRow(from: s, atOrAfterY: area.minY)
+            while let p = path, let rect = rowRect(p), rect.minY < area.maxY {
+                if rect.maxY > area.minY || rect.height == 0 {
                     if first == nil { first = p }
                     last = p
                     show(p, appearing: appearing)
@@ -40,10 +41,18 @@ extension TableView {
 
     /// The rows intersecting the visible area with the current heights.
     private func visibleRange() -> ClosedRange<IndexPath>? {
-        guard bounds.height > 0, let s = section(atY: max(0, bounds.minY)), var path = firstRow(from: s, atOrAfterY: bounds.minY) else { return nil }
+        let area = rowLayoutArea
+        guard area.height > 0, let s = section(atY: max(0, area.minY)), var path = firstRow(from: s, atOrAfterY: area.minY) else { return nil }
         let first = path
-        while let next = indexPath(after: path), let rect = rowRect(next), rect.minY < bounds.maxY { path = next }
+        while let next = indexPath(after: path), let rect = rowRect(next), rect.minY < area.maxY { path = next }
         return first...path
+    }
+
+    /// Where rows get cells: the bounds, and on a display plane also `planeLookahead` above
+    /// and below them (rows its buffer draws before they scroll in: ScrollPlaneContent).
+    /// `visibleCells` stays the cells in the bounds, as UIKit's.
+    private var rowLayoutArea: Rect {
+        isOnPlane ? bounds.insetBy(dx: 0, dy: -Self.planeLookahead) : bounds
     }
 
     /// Recycles the cells of rows outside `range` (all of them for nil), top to bottom.

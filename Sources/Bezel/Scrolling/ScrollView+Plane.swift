@@ -5,6 +5,13 @@
 /// buffers (BezelCairo's `ScrollPlaneContent`) and sets `isOnPlane`; here the scroll view
 /// stops damaging the UI while on a plane and records its content's damage for the plane.
 extension ScrollView {
+    /// How far beyond the bounds a plane's buffer draws content before it scrolls in (and a
+    /// table lays out rows for it): 112 pt, two rows of a 56-pt list, so that during a fling
+    /// of 1,000 pt/s a whole row is drawn once every few frames rather than a clipped strip of
+    /// it in every frame (each partial draw of a row costs most of a whole one: its text is
+    /// laid out and clipped, M9_plane). Bezel's choice.
+    public static let planeLookahead = 112.0
+
     /// The content's damage since the last call (content coordinates), leaving none.
     public func takePlaneDamage() -> [Rect] {
         defer { planeDamage.removeAll(keepingCapacity: true) }

@@ -17,6 +17,12 @@ final class OverlaySurface {
     private(set) var pendingRevision: Int?
     /// The revision on screen (or committed).
     private(set) var shownRevision: Int?
+    /// A scrolled layer's source rectangle origin in the hidden buffer and in the shown one.
+    private var pendingSource: (x: Int, y: Int)?
+    private(set) var shownSource = (x: 0, y: 0)
+
+    /// The source origin a commit should use, with `framebufferToCommit`.
+    var sourceToCommit: (x: Int, y: Int) { pendingRevision != nil ? pendingSource ?? (0, 0) : shownSource }
 
     init(fd: Int32, width: Int, height: Int) throws(DRMError) {
         self.width = width
@@ -29,10 +35,21 @@ final class OverlaySurface {
     /// shown one (for a test commit, or a plane placed again).
     var framebufferToCommit: UInt32 { pendingRevision != nil ? hidden.framebufferID : shown.framebufferID }
 
-    /// Draws `image` into the hidden buffer unless that revision is already there or shown.
-    /// False when the buffer cannot be drawn into.
-    func draw(_ image: Image, revision: Int) -> Bool {
+    /// Draws the frame's content into the hidden buffer unless that revision is already there
+    /// or shown. False when the buffer cannot be drawn into.
+    func draw(_ content: OverlayFrame.Content, revision: Int) -> Bool {
         if revision == pendingRevision || (pendingRevision == nil && revision == shownRevision) { return true }
+        switch content {
+        case .picture(let image): return draw(image, revision: revision)
+        case .scrolled(let update):
+            guard let target = hidden.mappedImage else { return false }
+            pendingSource = update(target)
+            pendingRevision = revision
+            return true
+        }
+    }
+
+    private func draw(_ image: Image, revision: Int) -> Bool {
         if hiddenContext == nil {
             guard let target = hidden.mappedImage, let context = try? CairoDrawingContext(target: target) else { return false }
             hiddenContext = context
@@ -50,6 +67,8 @@ final class OverlaySurface {
         swap(&shown, &hidden)
         swap(&shownContext, &hiddenContext)
         shownRevision = revision
+        if let source = pendingSource { shownSource = source }
+        pendingSource = nil
         pendingRevision = nil
     }
 }

@@ -79,6 +79,12 @@ final class PlaneAssignment {
         guard let plane = overlayPlanes.first(where: { !busy.contains($0.id) }) else { return nil }
         let rotationBit = Self.rotationBit(layer.rotation)
         if layer.rotation != .none, plane.rotations & rotationBit == 0 { return nil }
+        if let buffer = layer.scrollBuffer {
+            // Scrolled content: the buffer as it is, 1:1 (its picture is drawn upright).
+            guard layer.rotation == .none, let surface = try? OverlaySurface(fd: fd, width: buffer.width, height: buffer.height) else { return nil }
+            let placement = Placement(layer: layer, plane: plane, surface: surface)
+            return test(placement) ? placement : nil
+        }
         let width = Int(layer.destination.width), height = Int(layer.destination.height)
         let turned = layer.rotation == .clockwise90 || layer.rotation == .clockwise270
         // The buffer as the plane reads it: the picture's pixels (the plane scales), or the
@@ -113,7 +119,7 @@ final class PlaneAssignment {
         for frame in frames {
             guard var placement = placements[frame.key] else { continue }
             let before = placement.surface.pendingRevision
-            if placement.surface.draw(frame.image, revision: frame.revision) {
+            if placement.surface.draw(frame.content, revision: frame.revision) {
                 if placement.surface.pendingRevision != before { placement.needsCommit = true }
                 placements[frame.key] = placement
             } else {
@@ -163,9 +169,14 @@ final class PlaneAssignment {
         let ids = placement.plane.properties.ids
         let d = placement.layer.destination
         let surface = placement.surface
+        // A scrolled layer shows a destination-sized window of its buffer, where the content is.
+        let source = placement.layer.scrollBuffer != nil ? surface.sourceToCommit : (x: 0, y: 0)
+        let sourceWidth = placement.layer.scrollBuffer != nil ? Int(d.width) : surface.width
+        let sourceHeight = placement.layer.scrollBuffer != nil ? Int(d.height) : surface.height
         let values: [(String, UInt64)] = [
             ("FB_ID", UInt64(framebuffer)), ("CRTC_ID", UInt64(crtcID)),
-            ("SRC_X", 0), ("SRC_Y", 0), ("SRC_W", UInt64(surface.width) << 16), ("SRC_H", UInt64(surface.height) << 16),
+            ("SRC_X", UInt64(source.x) << 16), ("SRC_Y", UInt64(source.y) << 16),
+            ("SRC_W", UInt64(sourceWidth) << 16), ("SRC_H", UInt64(sourceHeight) << 16),
             ("CRTC_X", UInt64(bitPattern: Int64(d.minX))), ("CRTC_Y", UInt64(bitPattern: Int64(d.minY))),
             ("CRTC_W", UInt64(d.width)), ("CRTC_H", UInt64(d.height)),
         ]

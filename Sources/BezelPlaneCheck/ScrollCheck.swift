@@ -1,0 +1,150 @@
+import Bezel
+import BezelCairo
+import BezelDemoApp
+import BezelRuntime
+
+/// E14's steps on the running runtime (see main.swift): the demo's 10,000-row list, its table
+/// scrolled by an overlay plane. Flings made of touches through the pipeline: a finger down,
+/// two slow moves (each frame compared: the rows each exposes drawn into the plane's buffer),
+/// three fast moves and a lift (a fling: its first frame compared, with the indicators), then
+/// the frame at rest (far away: the buffer drawn anew where the fling stopped, the
+/// indicators gone). A compare takes seconds in an emulated guest, so the real-time
+/// deceleration ends while one runs: each fling shows its start and its end.
+@MainActor
+final class ScrollCheck {
+    private let runtime: Runtime
+    private let window: Window
+    private let list = ListViewController()
+    private let comparison: WritebackComparison
+    private var table: TableView { list.tableView }
+    private enum Phase { case start, dragging, fast, flinging, settling, done }
+    private var phase = Phase.start
+    private var flings = 0
+    private var dragMoves = 0
+    private var finger = Point(x: 400, y: 600)
+    private var offPlane = 0
+    private(set) var passed = false
+    /// Flings made (each from a finger down to rest).
+    static let flingCount = 2
+
+    init(runtime: Runtime, window: Window) {
+        self.runtime = runtime
+        self.window = window
+        comparison = WritebackComparison(runtime: runtime, window: window, scenario: "E14")
+        window.rootViewController = list
+    }
+
+    func start() {
+        window.makeKeyAndVisible()
+        // Touches sent to the application directly are not the input devices' activity: the
+        // screen is kept on through the compares (seconds each in an emulated guest).
+        window.application?.screenPowerRequest = .on
+        runtime.onFrameShown = { [unowned self] _ in self.frameShown() }
+        window.application?.runLoop.schedule(after: 600) { [unowned self] in
+            guard phase != .done else { return }
+            comparison.say("timed out in phase \(phase) after \(comparison.compared) frames compared")
+            finish()
+        }
+    }
+
+    private func frameShown() {
+        switch phase {
+        case .start:
+            guard runtime.scrollPlaneContent(of: table) != nil else {
+                comparison.say("the table is not on a plane (overlay planes: \(runtime.overlayPlaneCount))")
+                return finish()
+            }
+            compare("the list at the top")
+            beginFling()
+        case .dragging:
+            compare("fling \(flings) drag move \(dragMoves)")
+            if dragMoves < 2 { move(by: -48) } else { fastMoves() }
+        case .fast:
+            break
+        case .flinging:
+            guard table.isDecelerating else { return }
+            compare("fling \(flings) decelerating at \(Int(table.contentOffset.y))")
+            phase = .settling
+        case .settling:
+            break
+        case .done:
+            break
+        }
+    }
+
+    private func beginFling() {
+        flings += 1
+        dragMoves = 0
+        finger = Point(x: 400, y: 600)
+        phase = .dragging
+        send(.down(1, at: finger))
+        move(by: -48)
+    }
+
+    private func move(by dy: Double) {
+        dragMoves += 1
+        finger.y += dy
+        send(.move(1, to: finger))
+    }
+
+    /// Three moves 16 ms apart and the lift: a fling of some 5,000 pt/s.
+    private func fastMoves() {
+        phase = .fast
+        var step = 0
+        func next() {
+            step += 1
+            if step <= 3 {
+                finger.y -= 80
+                send(.move(1, to: finger))
+                window.application?.runLoop.schedule(after: 0.016) { next() }
+            } else {
+                phase = .flinging
+                send(.up(1))
+                comparison.say("fling \(flings) released at \(Int(table.contentOffset.y)), decelerating: \(table.isDecelerating)")
+                waitForRest()
+            }
+        }
+        next()
+    }
+
+    /// Polls until the fling has ended and its last frame is on screen (nothing changes after
+    /// it, so no frame would tell), then compares the frame at rest.
+    private func waitForRest() {
+        window.application?.runLoop.schedule(after: 0.5) { [unowned self] in
+            guard phase == .flinging || phase == .settling else { return }
+            guard !table.isDecelerating, !table.areScrollIndicatorsVisible, !runtime.isFramePending else { return waitForRest() }
+            if phase == .flinging { comparison.say("fling \(flings): no frame while decelerating was seen") }
+            phase = .settling
+            compare("fling \(flings) at rest at \(Int(table.contentOffset.y))")
+            if flings < Self.flingCount { beginFling() } else { finish() }
+        }
+    }
+
+    private func send(_ report: TouchReport) {
+        guard let app = window.application else { return }
+        app.handleTouchFrame(TouchFrame([report], timestamp: app.clock.now))
+    }
+
+    private func compare(_ what: String) {
+        let onPlane = table.isOnPlane
+        if !onPlane { offPlane += 1 }
+        // What the plane shows is the table's content as the tree draws it: no drawing over.
+        let before = comparison.mismatched
+        comparison.compare(what, note: "table on plane: \(onPlane)")
+        if comparison.mismatched == before { comparison.say("\(what): equal (table on plane: \(onPlane))") }
+    }
+
+    private func finish() {
+        guard phase != .done else { return }
+        phase = .done
+        let content = runtime.scrollPlaneContent(of: table)
+        let offset = Int(table.contentOffset.y)
+        passed = comparison.mismatched == 0 && comparison.compared >= 2 + 4 * Self.flingCount && offPlane == 0
+            && flings == Self.flingCount && offset > 1_000 && (content?.rebases ?? 0) > 0
+        comparison.say("scroll: \(flings) flings to offset \(offset), \(comparison.compared - offPlane) frames with the table on its plane; "
+                       + "buffer moves \(content?.rebases ?? 0), pixels drawn \(content?.drawnPixels ?? 0), copied \(content?.copiedPixels ?? 0)")
+        comparison.say("\(comparison.summary); plane test commits \(runtime.planeTestCommits)")
+        comparison.say(passed ? "PASS" : "FAIL")
+        runtime.stop()
+    }
+}
