@@ -29,10 +29,12 @@ final class WritebackComparison {
         self.scenario = scenario
     }
 
-    /// Compares the frame on screen now; `note` is printed with a mismatch.
-    func compare(_ what: String, note: String, drawOver: ((CairoDrawingContext) -> Void)? = nil) {
+    /// Compares the frame on screen now; `note` is printed with a mismatch. `saveTo`: a PNG
+    /// of the composed frame is written there too.
+    func compare(_ what: String, note: String, saveTo: String? = nil, drawOver: ((CairoDrawingContext) -> Void)? = nil) {
         do {
             guard let shown = try runtime.captureComposedFrame() else { return mismatch(what, "no DRM display") }
+            if let saveTo { try shown.writePNG(to: saveTo) }
             let expected = try ImageBuffer(width: shown.width, height: shown.height)
             let context = try CairoDrawingContext(target: expected)
             context.fill(window.bounds, color: .black)

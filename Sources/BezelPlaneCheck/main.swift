@@ -2,8 +2,9 @@
 // them (vkms in the QEMU guest: Tests/VM/run-display-test.sh, variants plane and scroll).
 //   usage: bezel-plane-check generate <clip.webm>   (on the host, before the guest boots)
 //          bezel-plane-check video <clip.webm>      (E13; BEZEL_BACKEND=drm on vkms's card)
-//          bezel-plane-check scroll                 (E14: the demo's list scrolled by a plane,
-//                                                     ScrollCheck.swift; BEZEL-E14 lines)
+//          bezel-plane-check scroll [<frame.png>]   (E14: the demo's list scrolled by a plane,
+//                                                     ScrollCheck.swift; BEZEL-E14 lines; the PNG:
+//                                                     a frame mid-fling as the display composed it)
 // The scene: a grey window, a video view playing the clip (160x120 at 8 fps, drawn at 320x240: the
 // picture is scaled) and a red badge beside it. Every frame checked is read back through
 // vkms's writeback connector (what the CRTC composed from its planes) and compared with the
@@ -26,12 +27,12 @@ import Glibc
 @MainActor
 func run() -> Int32 {
     let arguments = CommandLine.arguments
-    if arguments.count == 2, arguments[1] == "scroll" {
+    if (2...3).contains(arguments.count), arguments[1] == "scroll" {
         do {
             let app = Application(clock: MonotonicClock(), tracer: Tracer())
             let window = Window(frame: Rect(x: 0, y: 0, width: 1024, height: 768), application: app)
             let runtime = Runtime(application: app, window: window, configuration: try .fromEnvironment())
-            let check = ScrollCheck(runtime: runtime, window: window)
+            let check = ScrollCheck(runtime: runtime, window: window, screenshotPath: arguments.count == 3 ? arguments[2] : nil)
             check.start()
             try runtime.run()
             return check.passed ? 0 : 1
@@ -41,7 +42,7 @@ func run() -> Int32 {
         }
     }
     guard arguments.count == 3, ["generate", "video"].contains(arguments[1]) else {
-        print("usage: bezel-plane-check generate|video <clip.webm> | scroll")
+        print("usage: bezel-plane-check generate|video <clip.webm> | scroll [<frame.png>]")
         return 2
     }
     let clip = arguments[2]

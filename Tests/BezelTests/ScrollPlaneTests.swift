@@ -56,18 +56,25 @@ import BezelDemoApp
         /// Pixels where the composed frame (the UI with the plane over the table) differs from
         /// the whole window drawn in software.
         func differingPixels() throws -> Int {
-            let composed = try ImageBuffer(width: display.framebuffer.width, height: display.framebuffer.height)
-            display.framebuffer.copy([Rect(x: 0, y: 0, width: Double(composed.width), height: Double(composed.height))], to: composed)
-            if let shown, table.isOnPlane {
-                let region = display.panelPixels(of: [stage.window.windowRect(of: Rect(origin: .zero, size: table.frame.size), in: table)])[0]
-                shown.buffer.copy(source: Rect(x: Double(shown.x), y: Double(shown.y), width: region.width, height: region.height), to: composed, at: region.origin)
-            }
+            let composed = try composedFrame()
             let expected = try ImageBuffer(width: composed.width, height: composed.height)
             let context = try CairoDrawingContext(target: expected)
             if display.scale != 1 { context.concatenate(AffineTransform(scaleX: display.scale, y: display.scale)) }
             context.fill(stage.window.bounds, color: .black)
             Renderer.render(stage.window, in: context, dirty: stage.window.bounds)
             return composed.countDifferingPixels(from: expected, tolerance: 0) ?? -1
+        }
+
+        /// What the display would compose: the UI's frame with the plane's source rectangle
+        /// over the table.
+        func composedFrame() throws -> ImageBuffer {
+            let composed = try ImageBuffer(width: display.framebuffer.width, height: display.framebuffer.height)
+            display.framebuffer.copy([Rect(x: 0, y: 0, width: Double(composed.width), height: Double(composed.height))], to: composed)
+            if let shown, table.isOnPlane {
+                let region = display.panelPixels(of: [stage.window.windowRect(of: Rect(origin: .zero, size: table.frame.size), in: table)])[0]
+                shown.buffer.copy(source: Rect(x: Double(shown.x), y: Double(shown.y), width: region.width, height: region.height), to: composed, at: region.origin)
+            }
+            return composed
         }
     }
 
@@ -93,6 +100,8 @@ import BezelDemoApp
             guard frames <= 12 || frames % 8 == 0 else { continue }
             let differing = try p.differingPixels()
             #expect(differing == 0, "frame \(frames) at offset \(p.table.contentOffset.y)")
+            // The README's picture: mid-fling, the indicator and a sticky header over the rows.
+            if frames == 12, scale == 1 { try Snapshot.check(p.composedFrame(), named: "list-fling-on-a-plane") }
             if differing != 0 { break }
         }
         #expect(frames > 20, "a fling of some length: \(frames) frames")

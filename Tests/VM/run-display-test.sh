@@ -462,8 +462,11 @@ scroll)
     export GUEST_APPEND="bezel.vkms=1"
     cat > "$out/guest-display-$variant.sh" <<GUEST
 echo "BEZEL-E14 cards: \$(ls /dev/dri | tr '\n' ' ')"
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 900 $binary scroll 2>&1
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 900 $binary scroll /run/e14-fling.png 2>&1
 echo "BEZEL-E14-EXIT \$?"
+# The frame mid-fling as vkms composed it (the README's picture): the host's share is read-only,
+# so it comes back over the console.
+[ -f /run/e14-fling.png ] && base64 -w 76 /run/e14-fling.png | sed 's/^/E14-PNG /'
 GUEST
     ;;
 *) echo "unknown variant $variant" >&2; exit 2 ;;
@@ -527,5 +530,8 @@ fi
 for _ in $(seq 1 6000); do kill -0 $qemu 2>/dev/null || break; sleep 0.1; done
 trap - EXIT
 kill $qemu 2>/dev/null || true
+if [ "$variant" = scroll ]; then
+    grep '^E14-PNG ' "$serial" | tr -d '\r' | cut -c9- | base64 -d > "$out/e14-fling.png" 2>/dev/null || rm -f "$out/e14-fling.png"
+fi
 grep "BEZEL-\|RESULT\|^bezel:\|^bezel\[\|^  \|^/dev/dri\|^\[speech\]" "$serial" || true
 grep -q "BEZEL-EXIT 0" "$serial"
