@@ -49,9 +49,10 @@ BUILD_PACKAGES=(pkg-config libcairo2-dev libpixman-1-dev libpango1.0-dev libfont
                 libx11-data libturbojpeg0 librsvg2-2 libseccomp2 libicu72
                 # Video (BezelVideo opens GStreamer on first use): the core and appsink, playbin
                 # and the converters (base), WebM/Matroska, VP8 and the test sources' encoders
-                # (good), and FFmpeg's decoders for H.264 and the rest (libav).
+                # (good), FFmpeg's decoders for H.264 and the rest (libav), and ALSA's sink (a
+                # video's sound on a machine with a sound card: playbin's default audio sink).
                 libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base
-                gstreamer1.0-plugins-good gstreamer1.0-libav)
+                gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-alsa)
 # What the tests, the benchmarks and the documentation need besides:
 PACKAGES=("${BUILD_PACKAGES[@]}"
           # a CJK and a colour emoji font for the fallback the snapshot tests render (DejaVu

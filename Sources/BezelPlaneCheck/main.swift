@@ -48,7 +48,9 @@ func run() -> Int32 {
     let clip = arguments[2]
     if arguments[1] == "generate" {
         do {
-            try VideoClip.generate(at: clip, pattern: .zonePlate, width: 160, height: 120, framesPerSecond: 8, frames: 16)
+            // With a tone: its sound goes to the guest's card while the video plays (the WAV
+            // QEMU writes is checked on the host).
+            try VideoClip.generate(at: clip, pattern: .zonePlate, width: 160, height: 120, framesPerSecond: 8, frames: 16, tone: true)
             return 0
         } catch {
             print("bezel-plane-check: \(error)")

@@ -344,6 +344,14 @@ import Glibc
             try check(inSoftware >= 1 && inSoftware < frames && line.hasSuffix("back on the plane at the end: true"), "\(line)")
             try check(output.contains("BEZEL-E13 PASS") && output.contains("BEZEL-E13-EXIT 0"), "the check failed:\n\(output)")
         }
+        try scenario("E13", "the clip's sound through ALSA on the guest's sound card while the video plays: the WAV QEMU wrote holds its 440 Hz tone") {
+            try check(output.contains("BEZEL-E13 sound: 00-00"), "the guest had no sound card:\n\(output)")
+            let audio = try #require(SpeechAudio(path: packageRoot + "/.build/vm/display-plane.wav"), "no readable WAV from QEMU")
+            let frequency = audio.toneFrequency ?? 0
+            // audiotestsrc's default sine (VideoClip.generate's tone); the clip loops while it plays.
+            try check(audio.speechSeconds >= 1 && abs(frequency - 440) < 440 * 0.1,
+                      "sound \(audio.speechSeconds) s at \(Int(frequency)) Hz in \(audio.seconds) s:\n\(audio.picture)")
+        }
     }
 
     @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() throws {

@@ -15,6 +15,9 @@ struct SpeechAudio {
     let seconds: Double
     /// The windows, `#` speech and `.` silence (for failure messages).
     let picture: String
+    /// The frequency of a tone in the loud windows, from the first channel's zero crossings
+    /// (a sine of f Hz crosses 2f times a second); nil without loud windows.
+    let toneFrequency: Double?
 
     static let window = 0.02
     static let threshold = 0.01 * 32768
@@ -54,16 +57,22 @@ struct SpeechAudio {
         let perWindow = max(1, Int(Double(rate) * Self.window))
         var picture = ""
         var speech = 0, segments = 0, silentRun = Int.max
+        var loudCrossings = 0, loudFrames = 0
         let gapWindows = Int((gap / Self.window).rounded())
         var frame = 0
         while frame < frames {
             let end = min(frames, frame + perWindow)
             var sum = 0.0
+            var crossings = 0, previous = 0.0
             for f in frame..<end {
                 for c in 0..<channels {
                     let at = data.lowerBound + (f * channels + c) * 2
                     let sample = Double(Int16(bitPattern: UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8))
                     sum += sample * sample
+                    if c == 0 {
+                        if f > frame, (sample >= 0) != (previous >= 0) { crossings += 1 }
+                        previous = sample
+                    }
                 }
             }
             let rms = (sum / Double((end - frame) * channels)).squareRoot()
@@ -71,6 +80,8 @@ struct SpeechAudio {
                 if silentRun >= gapWindows { segments += 1 }
                 silentRun = 0
                 speech += 1
+                loudCrossings += crossings
+                loudFrames += end - frame
                 picture += "#"
             } else {
                 silentRun = silentRun == Int.max ? Int.max : silentRun + 1
@@ -82,5 +93,6 @@ struct SpeechAudio {
         self.segments = segments
         seconds = Double(frames) / Double(rate)
         self.picture = picture
+        toneFrequency = loudFrames > 0 ? Double(loudCrossings) / 2 / (Double(loudFrames) / Double(rate)) : nil
     }
 }

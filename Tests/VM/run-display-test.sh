@@ -443,11 +443,18 @@ plane)
     # bezel-plane-check: a clip made here by GStreamer, played on an overlay plane in the
     # guest, every checked frame read back through writeback and compared with Bezel's software
     # composition of it (BEZEL-E13 lines). GStreamer's registry goes to the guest's tmpfs.
+    # The guest has a sound card too (QEMU's intel-hda, written to <out>/display-plane.wav):
+    # the clip's 440 Hz tone plays through ALSA while the video is on its plane.
     gpu=none
     export GUEST_APPEND="bezel.vkms=1"
+    export GUEST_AUDIO="$out/display-plane.wav"
+    rm -f "$GUEST_AUDIO"
     "$binary" generate "$out/e13-clip.webm"
     cat > "$out/guest-display-$variant.sh" <<GUEST
 echo "BEZEL-E13 cards: \$(ls /dev/dri | tr '\n' ' ')"
+echo "BEZEL-E13 sound: \$(cat /proc/asound/pcm 2>/dev/null | head -1)"
+# QEMU's HDA codec writes the first stream after boot as silence (E12): a short one first.
+sox -q -n -t alsa default trim 0 0.2 2>/dev/null
 export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
 BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 900 $binary video $out/e13-clip.webm 2>&1
 echo "BEZEL-E13-EXIT \$?"
