@@ -71,6 +71,9 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # gcc-12 and make build vkms for the guest's kernel (Tests/VM/build-vkms.sh: overlay
           # planes and writeback for E13, E14); xz-utils unpacks the kernel source.
           gcc-12 make xz-utils
+          # GStreamer's own RTSP server through Debian's Python (Tests/BezelTests/Fixtures/
+          # serve-rtsp.py): a live stream for the video tests.
+          python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-rtsp-server-1.0
           # modetest: a second DRM client that takes the screen while Bezel is switched away (R1).
           libdrm-tests
           # systemd (systemd-analyze checks the unit; the guest boots it as init for the service

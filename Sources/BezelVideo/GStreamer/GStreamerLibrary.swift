@@ -138,6 +138,8 @@ final class GStreamerLibrary {
     // gstsegment.h, gstmessage.h; checked against GStreamer 1.22's introspection data).
     nonisolated static let stateNull: Int32 = 1, statePaused: Int32 = 3, statePlaying: Int32 = 4
     nonisolated static let stateChangeFailure: Int32 = 0
+    /// GST_STATE_CHANGE_NO_PREROLL: a live source (RTSP, a camera) has nothing to preroll in PAUSED.
+    nonisolated static let stateChangeNoPreroll: Int32 = 3
     nonisolated static let formatTime: Int32 = 3
     nonisolated static let seekFlush: Int32 = 1, seekAccurate: Int32 = 2
     nonisolated static let seekTypeNone: Int32 = 0, seekTypeSet: Int32 = 1

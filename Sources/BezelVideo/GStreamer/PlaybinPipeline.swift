@@ -73,12 +73,15 @@ final class PlaybinPipeline {
         gst.objectUnref(playbin)
     }
 
-    /// PAUSED (prerolled: the first frame decoded, the duration known) or PLAYING.
-    func setPlaying(_ playing: Bool) throws(VideoError) {
+    /// PAUSED (prerolled: the first frame decoded, the duration known) or PLAYING. Returns
+    /// true for a live source (RTSP): it does not preroll in PAUSED, it has to play to open.
+    @discardableResult
+    func setPlaying(_ playing: Bool) throws(VideoError) -> Bool {
         let result = gst.setState(playbin, playing ? GStreamerLibrary.statePlaying : GStreamerLibrary.statePaused)
         if result == GStreamerLibrary.stateChangeFailure {
             throw VideoError(.pipeline, "GStreamer refused to \(playing ? "play" : "pause")")
         }
+        return result == GStreamerLibrary.stateChangeNoPreroll
     }
 
     /// A flushing seek to `seconds` (frames before it dropped: ACCURATE), at `rate`. A flush

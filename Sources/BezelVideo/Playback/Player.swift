@@ -141,7 +141,8 @@ public final class Player {
                 if isMuted { made.setProperty("mute", "true") }
                 if volume != 1 { made.setProperty("volume", "\(volume)") }
                 do {
-                    try made.setPlaying(false)
+                    // A live source (RTSP) opens by playing: its first frame comes then.
+                    if try made.setPlaying(false) { try made.setPlaying(true) }
                 } catch {
                     // A refusal comes with GStreamer's reason (a missing file's), posted first.
                     for case .error(let text) in made.drainMessages() {
@@ -463,6 +464,9 @@ public final class Player {
                     anchorClockTime = clockNow
                     timeControlStatus = .playing
                     try? pipeline?.setPlaying(true)
+                } else {
+                    // A live source opened by playing waits, paused, for `play()`.
+                    try? pipeline?.setPlaying(false)
                 }
                 // Observers added before the item opened (or while it was opening) start now.
                 scheduleTimeObservers()
