@@ -134,6 +134,23 @@ import BezelDemoApp
         #expect(try p.differingPixels() == 0)
     }
 
+    @Test func aStyleChangeRedrawsThePlanesContent() throws {
+        let p = try PlaneStage()
+        p.frame()
+        p.table.contentOffset = Point(x: 0, y: 200)
+        p.frame()
+        // Dark mode: every view of the subtree is damaged, the plane's buffer drawn anew.
+        let light = try p.composedFrame()
+        p.stage.window.overrideUserInterfaceStyle = .dark
+        p.frame()
+        #expect(try p.differingPixels() == 0)
+        let changed = try #require(p.composedFrame().countDifferingPixels(from: light, tolerance: 0))
+        #expect(changed > 100_000, "the list looks dark: \(changed) pixels changed")
+        p.table.contentOffset = Point(x: 0, y: 260)
+        p.frame()
+        #expect(try p.differingPixels() == 0)
+    }
+
     @Test func leavingThePlaneRedrawsTheTableInTheUI() throws {
         let p = try PlaneStage()
         p.frame()
