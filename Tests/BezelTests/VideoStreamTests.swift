@@ -64,6 +64,36 @@ extension VideoPlayerTests {
     }
 }
 
+/// Issue 35 item 1's stall: a stream that runs dry while playing.
+extension VideoPlayerTests {
+    @Test func aStreamThatRunsDryStallsAndGoesOnWhereItStopped() async throws {
+        // The server sends half the clip, waits two seconds, then the rest.
+        let stage = try makeStage(try url("pause/ball.webm"))
+        var stalls = 0, ended = 0, endedAt = 0.0
+        let center = stage.app.application.notificationCenter
+        center.addObserver(forName: PlayerItem.playbackStalledNotification) { _ in stalls += 1 }
+        center.addObserver(forName: PlayerItem.didPlayToEndTimeNotification) { _ in ended += 1 }
+        await waitFor("the stream to open") { stage.player.currentItem?.status != .unknown }
+        #expect(stage.player.currentItem?.isStream == true)
+        stage.player.play()
+        let start = stage.app.application.clock.now
+        // The clock moves with real time here (the server's pause is real time): 20 ms a step.
+        var sawWaiting = false
+        for _ in 0..<1000 where ended == 0 {
+            stage.app.wait(0.02)
+            try? await Task.sleep(nanoseconds: 20_000_000)
+            if stage.player.timeControlStatus == .waitingToPlayAtSpecifiedRate { sawWaiting = true }
+            if ended > 0 { endedAt = stage.app.application.clock.now - start }
+        }
+        #expect(stalls == 1, "stalled \(stalls) times")
+        #expect(sawWaiting)
+        #expect(ended == 1)
+        // Nothing was skipped: the clip's two seconds played after the wait, not through it.
+        #expect(endedAt > 2.0 + 1.0, "the end came \(endedAt) s after play: the frames missed during the wait were skipped")
+        #expect(stage.player.timeControlStatus == .paused)
+    }
+}
+
 /// Issue 35 item 2: the video composited like any view, under and over others.
 extension VideoPlayerTests {
     @Test func theVideoIsCompositedUnderAndOverOtherViews() async throws {

@@ -80,6 +80,10 @@ public final class Player {
     private var shownPassOffset: Double = 0
     private var lastFrameTime: Double = -1
     private var upcoming: (frame: DecodedFrame, position: Double)?
+    /// A stream ran dry while playing (AVPlayer's stall): the time line waits at the last frame
+    /// shown, `timeControlStatus` is `.waitingToPlayAtSpecifiedRate`, and the next frame that
+    /// comes restarts it from there (rather than skipping what was missed).
+    private var isStalled = false
     /// The frame video views draw.
     private(set) var displayedFrame: DecodedFrame?
     /// Counts the frames shown: a display plane copies a picture only when this changes.
@@ -166,6 +170,7 @@ public final class Player {
         isOpen = false
         upcoming = nil
         displayedFrame = nil
+        isStalled = false
     }
 
     private func closeItem() {
@@ -217,6 +222,8 @@ public final class Player {
         let position = currentPosition
         anchorPosition = position
         anchorClockTime = clockNow
+        // Paused or played again: a stall ends here (playing, the next check finds it again).
+        isStalled = false
         playRate = clamped
         if playRate > 0 {
             timeControlStatus = isOpen ? .playing : (currentItem?.status == .failed ? .paused : .waitingToPlayAtSpecifiedRate)
@@ -256,6 +263,11 @@ public final class Player {
         pendingSeek = completionHandler
         seekAwaitingFrame = true
         reachedEnd = false
+        if isStalled {
+            // The seek's first frame restarts the time line, as it does after a stall.
+            isStalled = false
+            if playRate > 0 { timeControlStatus = .playing }
+        }
         frameTimer?.cancel()
         endTimer?.cancel()
         upcoming = nil
@@ -281,7 +293,7 @@ public final class Player {
     }
 
     private var currentPosition: Double {
-        guard playRate > 0, isOpen, !seekAwaitingFrame else { return anchorPosition }
+        guard playRate > 0, isOpen, !seekAwaitingFrame, !isStalled else { return anchorPosition }
         var position = anchorPosition + (clockNow - anchorClockTime) * playRate
         if !loops, let duration = currentItem?.duration { position = min(position, passOffset + duration) }
         return position
@@ -343,7 +355,38 @@ public final class Player {
                 break
             }
         } while armForNextFrame(pipeline)
+        checkForStall(pipeline, now: now)
         scheduleEnd()
+    }
+
+    /// Half a second past the last frame's time with no next frame decoded, a stream has run
+    /// dry (Bezel's threshold: a frame that late is no longer shown late but missing). Files do
+    /// not stall: a slow decoder shows its frames late.
+    static let stallThreshold = 0.5
+
+    /// While a stream plays with no frame to come: stalled past the threshold, else a wake-up
+    /// at it (the frame's signal would have come first).
+    private func checkForStall(_ pipeline: PlaybinPipeline, now: Double) {
+        guard upcoming == nil, !pipeline.isAtEnd, !isStalled, timeControlStatus == .playing, !seekAwaitingFrame,
+              displayedFrame != nil, let item = currentItem, item.isStream else { return }
+        let deadline = displayedPosition + Self.stallThreshold
+        guard now >= deadline else {
+            scheduleFrame(at: deadline + Self.earliness)
+            return
+        }
+        stall(item)
+    }
+
+    /// The time line waits at the last frame shown; observers hear of it once.
+    private func stall(_ item: PlayerItem) {
+        guard !isStalled else { return }
+        isStalled = true
+        anchorPosition = displayedPosition
+        anchorClockTime = clockNow
+        timeControlStatus = .waitingToPlayAtSpecifiedRate
+        frameTimer?.cancel()
+        endTimer?.cancel()
+        post(PlayerItem.playbackStalledNotification, item)
     }
 
     /// Shows the decoded frames due at `now`, in order; the first one not yet due stays
@@ -354,6 +397,16 @@ public final class Player {
                 upcoming = (frame, position(of: frame))
             }
             guard let next = upcoming else { return }
+            if isStalled {
+                // Data again: the time line goes on from the frame that came.
+                isStalled = false
+                timeControlStatus = .playing
+                anchorClockTime = clockNow
+                anchorPosition = next.position
+                upcoming = nil
+                show(next.frame, position: next.position)
+                continue
+            }
             if seekAwaitingFrame {
                 // The first frame after a seek is shown at once; the clock starts from it.
                 seekAwaitingFrame = false
@@ -477,11 +530,10 @@ public final class Player {
             scheduleEnd()
         case .buffering(let percent):
             if percent < 100, playRate > 0, timeControlStatus == .playing {
-                timeControlStatus = .waitingToPlayAtSpecifiedRate
-                post(PlayerItem.playbackStalledNotification, item)
-            } else if percent >= 100, playRate > 0, timeControlStatus == .waitingToPlayAtSpecifiedRate, isOpen {
+                stall(item)
+            } else if percent >= 100, playRate > 0, isStalled, isOpen {
+                isStalled = false
                 timeControlStatus = .playing
-                anchorPosition = currentPosition
                 anchorClockTime = clockNow
             }
         }

@@ -29,6 +29,11 @@ public final class PlayerItem {
 
     /// What GStreamer opens: a `file://`, `http(s)://` or `rtsp://` URI.
     public let uri: String
+
+    /// Whether the item comes over the network (it can run dry: `playbackStalledNotification`).
+    public var isStream: Bool {
+        ["http://", "https://", "rtsp://", "rtsps://"].contains { uri.lowercased().hasPrefix($0) }
+    }
     public internal(set) var status: Status = .unknown
     public internal(set) var error: VideoError?
     /// Seconds; nil until it is known, and for a live stream (AVFoundation's `.indefinite`).

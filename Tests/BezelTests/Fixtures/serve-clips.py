@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A local HTTP server for the video tests (VideoPlayerTests): serves FOLDER's files on
 127.0.0.1 at a free port, written to PORT_FILE once listening. /cut/<name> sends half of the
-file and closes the connection: a stream that ends early. It exits when process OWNER (the
-test process) is gone.
+file and closes the connection: a stream that ends early. /pause/<name> sends half, waits two
+seconds, then sends the rest: a stream that runs dry for a while. It exits when process OWNER
+(the test process) is gone.
 usage: serve-clips.py FOLDER PORT_FILE OWNER"""
 import http.server, os, sys, threading, time
 
@@ -29,6 +30,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if mode == "cut":
             self.wfile.write(data[: len(data) // 2])
             self.close_connection = True
+        elif mode == "pause":
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            time.sleep(2)
+            self.wfile.write(data[len(data) // 2 :])
         else:
             self.wfile.write(data)
 
