@@ -2,6 +2,9 @@ import Bezel
 import BezelCairo
 import BezelDemoApp
 import BezelRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// E14's steps on the running runtime (see main.swift): the demo's 10,000-row list, its table
 /// scrolled by an overlay plane. Flings made of touches through the pipeline: a finger down,
@@ -135,13 +138,44 @@ final class ScrollCheck {
     private func finish() {
         guard phase != .done else { return }
         phase = .done
+        // At rest on its plane, the app sleeps: its threads' voluntary context switches over
+        // three seconds between two timer wake-ups (the second timer's own wake-up is one).
+        guard let loop = window.application?.runLoop else { return report(idleSwitches: -1) }
+        loop.schedule(after: 1.0) { [unowned self] in
+            let before = Self.voluntaryContextSwitches()
+            loop.schedule(after: 3.0) { [unowned self] in
+                report(idleSwitches: Self.voluntaryContextSwitches() - before)
+            }
+        }
+    }
+
+    /// The voluntary context switches of this process's threads so far (each a wake-up).
+    static func voluntaryContextSwitches() -> Int {
+        guard let directory = opendir("/proc/self/task") else { return 0 }
+        defer { closedir(directory) }
+        var total = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.first?.isNumber == true, let file = fopen("/proc/self/task/\(name)/status", "r") else { continue }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 256)
+            while fgets(&line, Int32(line.count), file) != nil {
+                let text = String(cString: line)
+                if text.hasPrefix("voluntary_ctxt_switches:") { total += Int(text.filter(\.isNumber)) ?? 0 }
+            }
+        }
+        return total
+    }
+
+    private func report(idleSwitches: Int) {
         let content = runtime.scrollPlaneContent(of: table)
         let offset = Int(table.contentOffset.y)
         passed = comparison.mismatched == 0 && comparison.compared >= 1 + 4 * Self.flingCount && offPlane == 0
-            && flings == Self.flingCount && offset > 1_000 && (content?.rebases ?? 0) > 0
+            && flings == Self.flingCount && offset > 1_000 && (content?.rebases ?? 0) > 0 && (0...2).contains(idleSwitches)
         comparison.say("scroll: \(flings) flings to offset \(offset), \(comparison.compared - offPlane) frames with the table on its plane; "
                        + "buffer moves \(content?.rebases ?? 0), pixels drawn \(content?.drawnPixels ?? 0), copied \(content?.copiedPixels ?? 0)")
         comparison.say("\(comparison.summary); plane test commits \(runtime.planeTestCommits)")
+        comparison.say("idle on the plane: \(idleSwitches) wake-ups in 3 s (the timer's own: 1)")
         comparison.say(passed ? "PASS" : "FAIL")
         runtime.stop()
     }

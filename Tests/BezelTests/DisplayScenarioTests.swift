@@ -355,12 +355,14 @@ import Glibc
     }
 
     @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() throws {
-        try scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it") {
+        try scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it; at rest on its plane the app does not wake") {
             let output = try runVariant("scroll", binary: "bezel-plane-check")
             try check(output.contains("BEZEL-E14 cards: card0"), "vkms was not loaded:\n\(output)")
             try check(!output.contains("pixels differ") && !output.contains("table on plane: false"), "a frame differed or was not on the plane:\n\(output)")
             let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E14 scroll: ") }, "no summary:\n\(output)")
             try check(line.contains("\(2) flings") && !line.contains("buffer moves 0,"), "\(line)")
+            let idle = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E14 idle on the plane: ") }, "no idle line:\n\(output)")
+            try check(["1", "0", "2"].contains(idle.split(separator: " ")[5]), "the app woke at rest: \(idle)")
             try check(output.contains("BEZEL-E14 PASS") && output.contains("BEZEL-E14-EXIT 0"), "the check failed:\n\(output)")
         }
     }
