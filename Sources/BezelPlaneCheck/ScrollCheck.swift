@@ -160,7 +160,7 @@ final class ScrollCheck {
             defer { fclose(file) }
             var line = [CChar](repeating: 0, count: 256)
             while fgets(&line, Int32(line.count), file) != nil {
-                let text = String(cString: line)
+                let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if text.hasPrefix("voluntary_ctxt_switches:") { total += Int(text.filter(\.isNumber)) ?? 0 }
             }
         }

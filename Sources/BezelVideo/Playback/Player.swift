@@ -228,13 +228,13 @@ public final class Player {
         if playRate > 0 {
             timeControlStatus = isOpen ? .playing : (currentItem?.status == .failed ? .paused : .waitingToPlayAtSpecifiedRate)
             if currentItem?.status == .failed { playRate = 0 }
-            if isOpen { try? pipeline?.setPlaying(true) }
+            if isOpen { _ = try? pipeline?.setPlaying(true) }
         } else {
             timeControlStatus = .paused
             frameTimer?.cancel()
             endTimer?.cancel()
             pipeline?.signal.isArmed.store(false, ordering: .releasing)
-            if isOpen { try? pipeline?.setPlaying(false) }
+            if isOpen { _ = try? pipeline?.setPlaying(false) }
         }
         advance()
         notifyTimeObservers(force: true)
@@ -490,7 +490,7 @@ public final class Player {
         if actionAtItemEnd == .pause {
             playRate = 0
             timeControlStatus = .paused
-            try? pipeline?.setPlaying(false)
+            _ = try? pipeline?.setPlaying(false)
         }
         frameTimer?.cancel()
         notifyTimeObservers(force: true)
@@ -516,10 +516,10 @@ public final class Player {
                 if playRate > 0 {
                     anchorClockTime = clockNow
                     timeControlStatus = .playing
-                    try? pipeline?.setPlaying(true)
+                    _ = try? pipeline?.setPlaying(true)
                 } else {
                     // A live source opened by playing waits, paused, for `play()`.
-                    try? pipeline?.setPlaying(false)
+                    _ = try? pipeline?.setPlaying(false)
                 }
                 // Observers added before the item opened (or while it was opening) start now.
                 scheduleTimeObservers()
