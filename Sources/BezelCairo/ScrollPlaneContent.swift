@@ -251,13 +251,12 @@ public final class ScrollPlaneContent {
     /// `rect` grown to whole device pixels.
     private func pixelAligned(_ rect: Rect) -> Rect {
         guard !rect.isEmpty else { return .zero }
-        return Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale).integral
-            .applying(scale: 1 / scale)
+        return rect.applying(scale: scale).integral.applying(scale: 1 / scale)
     }
 
     /// Content rectangle -> the buffers' pixels.
     private func toPixels(_ rect: Rect) -> Rect {
-        Rect(x: (rect.minX - origin.x) * scale, y: (rect.minY - origin.y) * scale, width: rect.width * scale, height: rect.height * scale).integral
+        rect.offsetBy(dx: -origin.x, dy: -origin.y).applying(scale: scale).integral
     }
 
     private func context(for buffer: ImageBuffer) -> CairoDrawingContext? {

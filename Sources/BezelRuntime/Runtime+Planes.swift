@@ -18,16 +18,15 @@ extension Runtime {
         let usable = configuration.usesOverlayPlanes && drm.overlayPlaneCount > 0
         guard usable || !viewsOnPlanes.isEmpty || !scrollPlanes.isEmpty else { return [] }
         window.prepareForFrame()
-        let requests = usable ? window.planeRequests() : []
+        // Scroll views: on an upright panel (a plane's turn would have to move the source
+        // rectangle the other way; the panels here are upright) with buffers in the budget.
+        let (requests, scrollRequests) = usable ? window.allPlaneRequests(scrollViews: configuration.rotation == .none) : ([], [])
         var layers = requests.map { request in
             let image = request.picture.image
             return OverlayLayer(key: Self.planeKey(request.view), destination: renderer.panelPixels(of: [request.windowRect])[0],
                                 sourceWidth: Int((image.size.width * image.scale).rounded()), sourceHeight: Int((image.size.height * image.scale).rounded()),
                                 rotation: configuration.rotation)
         }
-        // Scroll views: on an upright panel (a plane's turn would have to move the source
-        // rectangle the other way; the panels here are upright) with buffers in the budget.
-        let scrollRequests = usable && configuration.rotation == .none ? window.scrollPlaneRequests() : []
         var scrollContents: [Int: ScrollPlaneContent] = [:]
         for request in scrollRequests {
             let key = ObjectIdentifier(request.scrollView).hashValue

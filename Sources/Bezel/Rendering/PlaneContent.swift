@@ -45,19 +45,35 @@ extension Window {
     /// nothing over it, no transform, alpha or animation on the way up), with no corner
     /// radius, not cut by a clip, on whole device pixels. Depth first, in drawing order.
     public func planeRequests() -> [PlaneRequest] {
-        var requests: [PlaneRequest] = []
-        collectPlaneRequests(in: self, into: &requests)
-        return requests
+        allPlaneRequests(scrollViews: false).pictures
     }
 
-    private func collectPlaneRequests(in view: View, into requests: inout [PlaneRequest]) {
+    /// The pictures (`planeRequests`) and the scroll views (`scrollPlaneRequests`) a plane can
+    /// show, in one walk of the tree: the runtime asks before every frame.
+    /// - Parameter scrollViews: whether scroll views are looked for too (none on a turned panel).
+    public func allPlaneRequests(scrollViews: Bool) -> (pictures: [PlaneRequest], scrollViews: [ScrollPlaneRequest]) {
+        var pictures: [PlaneRequest] = [], scrolls: [ScrollPlaneRequest] = []
+        collectPlaneRequests(in: self, pictures: &pictures, scrollViews: &scrolls, collectingScrollViews: scrollViews)
+        return (pictures, scrolls)
+    }
+
+    private func collectPlaneRequests(in view: View, pictures: inout [PlaneRequest], scrollViews: inout [ScrollPlaneRequest],
+                                      collectingScrollViews: Bool) {
         for subview in view.subviews where !subview.isHidden && subview.alpha > 0 {
             if let content = subview as? any PlaneContent, let request = planeRequest(for: content) {
-                requests.append(request)
+                pictures.append(request)
             }
-            // Inside a scroll view on a plane, a picture is drawn into the plane's buffer.
+            // None inside another scroll view offered a plane: its content is drawn into the
+            // outer one's buffer.
+            var inside = collectingScrollViews
+            if collectingScrollViews, let scrollView = subview as? ScrollView, let region = scrollView.planeRegion(in: self),
+               !isCovered(region, byViewsDrawnAfter: scrollView) {
+                scrollViews.append(ScrollPlaneRequest(scrollView: scrollView, windowRect: region))
+                inside = false
+            }
+            // Inside a scroll view on a plane, everything is drawn into the plane's buffer.
             if subview.routesDamageToPlane { continue }
-            collectPlaneRequests(in: subview, into: &requests)
+            collectPlaneRequests(in: subview, pictures: &pictures, scrollViews: &scrollViews, collectingScrollViews: inside)
         }
     }
 

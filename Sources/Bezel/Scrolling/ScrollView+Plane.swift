@@ -75,19 +75,6 @@ extension Window {
     /// is drawn into the outer one's buffer). A view drawn after one covers it: checked as
     /// for a video (`isCovered`).
     public func scrollPlaneRequests() -> [ScrollPlaneRequest] {
-        var requests: [ScrollPlaneRequest] = []
-        collectScrollPlaneRequests(in: self, into: &requests)
-        return requests
-    }
-
-    private func collectScrollPlaneRequests(in view: View, into requests: inout [ScrollPlaneRequest]) {
-        for subview in view.subviews where !subview.isHidden && subview.alpha > 0 {
-            if let scrollView = subview as? ScrollView, let region = scrollView.planeRegion(in: self),
-               !isCovered(region, byViewsDrawnAfter: scrollView) {
-                requests.append(ScrollPlaneRequest(scrollView: scrollView, windowRect: region))
-                continue
-            }
-            collectScrollPlaneRequests(in: subview, into: &requests)
-        }
+        allPlaneRequests(scrollViews: true).scrollViews
     }
 }

@@ -79,28 +79,29 @@ final class PlaneAssignment {
         guard let plane = overlayPlanes.first(where: { !busy.contains($0.id) }) else { return nil }
         let rotationBit = Self.rotationBit(layer.rotation)
         if layer.rotation != .none, plane.rotations & rotationBit == 0 { return nil }
-        if let buffer = layer.scrollBuffer {
-            // Scrolled content: the buffer as it is, 1:1 (its picture is drawn upright).
-            guard layer.rotation == .none, let surface = try? OverlaySurface(fd: fd, width: buffer.width, height: buffer.height) else { return nil }
-            let placement = Placement(layer: layer, plane: plane, surface: surface)
-            return test(placement) ? placement : nil
-        }
-        let width = Int(layer.destination.width), height = Int(layer.destination.height)
-        let turned = layer.rotation == .clockwise90 || layer.rotation == .clockwise270
-        // The buffer as the plane reads it: the picture's pixels (the plane scales), or the
-        // destination's (unturned) size (the CPU scales).
-        var sizes: [(width: Int, height: Int)] = []
-        if layer.sourceWidth > 0, layer.sourceHeight > 0,
-           (turned ? (layer.sourceHeight, layer.sourceWidth) != (width, height) : (layer.sourceWidth, layer.sourceHeight) != (width, height)) {
-            sizes.append((layer.sourceWidth, layer.sourceHeight))
-        }
-        sizes.append(turned ? (height, width) : (width, height))
+        let sizes = layer.scrollBuffer.map { [(width: $0.width, height: $0.height)] } ?? Self.bufferSizes(for: layer)
+        // Scrolled content is shown 1:1 from a buffer drawn upright: no turn.
+        if layer.scrollBuffer != nil, layer.rotation != .none { return nil }
         for size in sizes {
             guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height) else { continue }
             let placement = Placement(layer: layer, plane: plane, surface: surface)
             if test(placement) { return placement }
         }
         return nil
+    }
+
+    /// A picture's buffer as the plane reads it, in the order tried: the picture's pixels (the
+    /// plane scales), then the destination's (unturned) size (the CPU scales).
+    private static func bufferSizes(for layer: OverlayLayer) -> [(width: Int, height: Int)] {
+        let width = Int(layer.destination.width), height = Int(layer.destination.height)
+        let turned = layer.rotation == .clockwise90 || layer.rotation == .clockwise270
+        var sizes: [(width: Int, height: Int)] = []
+        if layer.sourceWidth > 0, layer.sourceHeight > 0,
+           (turned ? (layer.sourceHeight, layer.sourceWidth) != (width, height) : (layer.sourceWidth, layer.sourceHeight) != (width, height)) {
+            sizes.append((layer.sourceWidth, layer.sourceHeight))
+        }
+        sizes.append(turned ? (height, width) : (width, height))
+        return sizes
     }
 
     /// A test-only commit of the placement over the current state (the UI's plane as it is).
@@ -170,9 +171,8 @@ final class PlaneAssignment {
         let d = placement.layer.destination
         let surface = placement.surface
         // A scrolled layer shows a destination-sized window of its buffer, where the content is.
-        let source = placement.layer.scrollBuffer != nil ? surface.sourceToCommit : (x: 0, y: 0)
-        let sourceWidth = placement.layer.scrollBuffer != nil ? Int(d.width) : surface.width
-        let sourceHeight = placement.layer.scrollBuffer != nil ? Int(d.height) : surface.height
+        let (source, sourceWidth, sourceHeight) = placement.layer.scrollBuffer != nil
+            ? (surface.sourceToCommit, Int(d.width), Int(d.height)) : ((x: 0, y: 0), surface.width, surface.height)
         let values: [(String, UInt64)] = [
             ("FB_ID", UInt64(framebuffer)), ("CRTC_ID", UInt64(crtcID)),
             ("SRC_X", UInt64(source.x) << 16), ("SRC_Y", UInt64(source.y) << 16),
