@@ -39,17 +39,17 @@ extension Runtime {
         }
         let placed = drm.placeOverlays(layers)
         var frames: [OverlayFrame] = []
-        var nowOnPlanes: [Int: any PlaneContent] = [:]
+        var nowOnPlanes: [Int: (view: any PlaneContent, picture: PlanePicture)] = [:]
         for request in requests {
             let key = Self.planeKey(request.view)
             let on = placed.contains(key)
             if request.view.isOnPlane != on { request.view.isOnPlane = on }
             guard on else { continue }
-            nowOnPlanes[key] = request.view
+            nowOnPlanes[key] = (request.view, request.picture)
             frames.append(OverlayFrame(key: key, image: request.picture.image, revision: request.picture.revision))
         }
         // Views no longer asking (hidden, covered, gone): back into the UI.
-        for (key, view) in viewsOnPlanes where nowOnPlanes[key] == nil { view.isOnPlane = false }
+        for (key, entry) in viewsOnPlanes where nowOnPlanes[key] == nil { entry.view.isOnPlane = false }
         viewsOnPlanes = nowOnPlanes
         // Scroll views asked for are kept with their buffers' content (a refused one is not
         // given new buffers each frame); those placed get a frame, the others are drawn here.
@@ -83,6 +83,16 @@ extension Runtime {
     public func planeRevision(of view: any PlaneContent) -> Int? {
         guard viewsOnPlanes[Self.planeKey(view)] != nil else { return nil }
         return drm?.committedOverlayRevision(forKey: Self.planeKey(view))
+    }
+
+    /// The picture an overlay plane shows for `view` since the last commit (on screen once
+    /// that commit's flip is reported: `onFrameShown`); nil when no plane shows it. The view's
+    /// own `planePicture` may already be a newer one (a video decodes on while a flip is
+    /// pending), so a check of the screen composes this one.
+    public func committedPlanePicture(of view: any PlaneContent) -> PlanePicture? {
+        guard let entry = viewsOnPlanes[Self.planeKey(view)],
+              drm?.committedOverlayRevision(forKey: Self.planeKey(view)) == entry.picture.revision else { return nil }
+        return entry.picture
     }
 
     /// The frame the display composes, overlay planes included, read back through its

@@ -37,8 +37,9 @@ public final class Runtime {
     var loop: MainLoop?
     var drm: DRMDisplay?
     var renderer: HeadlessDisplay?
-    /// The views whose picture an overlay plane shows (Runtime+Planes.swift).
-    var viewsOnPlanes: [Int: any PlaneContent] = [:]
+    /// The views whose picture an overlay plane shows, with the picture last given to it
+    /// (Runtime+Planes.swift).
+    var viewsOnPlanes: [Int: (view: any PlaneContent, picture: PlanePicture)] = [:]
     /// Scroll views whose content a plane shows, with their buffers' content and revision.
     var scrollPlanes: [Int: (content: ScrollPlaneContent, revision: Int)] = [:]
     var input: LibinputSource?
