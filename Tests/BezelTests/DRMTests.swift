@@ -11,13 +11,13 @@ import Glibc
 /// what the GPU scans out. The screens must be the golden images the headless renderer makes.
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct DRMTests {
-    @Test func standardSceneIsScannedOutByARealKernelDRMDevice() throws {
+    @Test func standardSceneIsScannedOutByARealKernelDRMDevice() async throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-drm-check"),
                                    "bezel-drm-check is built beside the tests")
         let out = packageRoot + "/.build/vm"
         var standard: ImageBuffer?
-        try scenario("E1", "the standard scene on a real DRM device (virtio-gpu) matches its golden") {
-            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
+        try await scenario("E1", "the standard scene on a real DRM device (virtio-gpu) matches its golden") {
+            let (output, status) = await runGuest("timeout 600 bash \(packageRoot)/Tests/VM/run-drm-test.sh \(checker) \(out)")
             try check(status == 0, "the VM run failed:\n\(output)")
             standard = try ImageBuffer(contentsOfPNG: out + "/screen-1.png")
             try check(try Snapshot.check(standard!, named: "standard-scene"), "the screendump differs from the golden")
@@ -44,12 +44,12 @@ extension String {
 /// Raspberry Pi 7" display appears, taps Item 12, drags the slider and is unplugged mid-touch.
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct LibinputTests {
-    @Test func touchesFromARealKernelReachTheApp() throws {
+    @Test func touchesFromARealKernelReachTheApp() async throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-input-check"),
                                    "bezel-input-check is built beside the tests")
         var output = ""
-        try scenario("E3", "touches through the kernel (tap, drag, a two-finger pinch with scale 2.0, ten fingers, pointer, key) reach the app") {
-        let (runOutput, status) = runCommand("timeout 900 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
+        try await scenario("E3", "touches through the kernel (tap, drag, a two-finger pinch with scale 2.0, ten fingers, pointer, key) reach the app") {
+        let (runOutput, status) = await runGuest("timeout 900 bash \(packageRoot)/Tests/VM/run-input-test.sh \(checker) \(packageRoot)/.build/vm")
         output = runOutput
         // Devices the guest has of its own (QEMU's i8042 keyboard) are not part of the script.
         let ours = ["FT5406 memory based driver", "Bezel test pointer"]
@@ -83,12 +83,12 @@ extension String {
 /// taken once that frame is flipped on screen must match its golden.
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct RuntimeTests {
-    @Test func aRealTouchChangesWhatTheRealScreenShows() throws {
+    @Test func aRealTouchChangesWhatTheRealScreenShows() async throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"),
                                    "bezel-runtime-check is built beside the tests")
         let out = packageRoot + "/.build/vm"
-        try scenario("E2", "a tap on button 12 through the kernel: its touchUpInside ran and the screen shows the result") {
-            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
+        try await scenario("E2", "a tap on button 12 through the kernel: its touchUpInside ran and the screen shows the result") {
+            let (output, status) = await runGuest("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out)")
             try check(status == 0, "the VM run failed:\n\(output)")
             for expected in ["BEZEL-RUNTIME device added FT5406 memory based driver", "BEZEL-RUNTIME tapped", "bezel: DRM /dev/dri/card0",
                              "BEZEL-RUNTIME stopped backend=drm"] {
@@ -104,11 +104,11 @@ extension String {
 /// panel as BEZEL_TOUCH_MATRIX does: the tap lands on Item 12 and the screen shows it.
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct UdevCalibrationTests {
-    @Test func theExampleUdevRuleCorrectsAMirroredPanel() throws {
+    @Test func theExampleUdevRuleCorrectsAMirroredPanel() async throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
         let out = packageRoot + "/.build/vm"
-        try scenario("E3", "udev's LIBINPUT_CALIBRATION_MATRIX (deploy/udev's mirrored-x example) corrects a mirrored panel") {
-            let (output, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) udev-matrix")
+        try await scenario("E3", "udev's LIBINPUT_CALIBRATION_MATRIX (deploy/udev's mirrored-x example) corrects a mirrored panel") {
+            let (output, status) = await runGuest("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) udev-matrix")
             try check(status == 0 && output.contains("BEZEL-RUNTIME tapped"), "the tap did not reach Item 12:\n\(output)")
             try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: out + "/udevmatrix-screen.png"), named: "runtime-item12-tapped"),
                       "the screendump differs from the golden")
@@ -178,13 +178,13 @@ import BezelDRM
 /// status 0 and the console gets the screen back (its mode restored).
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct RotatedRuntimeTests {
-    @Test func e4RotatedPanelAndE6SigtermRestoreTheConsole() throws {
+    @Test func e4RotatedPanelAndE6SigtermRestoreTheConsole() async throws {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-runtime-check"))
         let out = packageRoot + "/.build/vm"
         var output = ""
         var rotated: ImageBuffer?
-        try scenario("E4", "BEZEL_ROTATION=180: the scene is upside down and a tap at Item 12's panel position lands on Item 12") {
-            let (runOutput, status) = runCommand("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) rotated-sigterm")
+        try await scenario("E4", "BEZEL_ROTATION=180: the scene is upside down and a tap at Item 12's panel position lands on Item 12") {
+            let (runOutput, status) = await runGuest("timeout 600 bash \(packageRoot)/Tests/VM/run-runtime-test.sh \(checker) \(out) rotated-sigterm")
             output = runOutput
             try check(status == 0, "the VM run failed:\n\(output)")
             try check(output.contains("rotation 180") && output.contains("BEZEL-RUNTIME tapped"), output)

@@ -12,21 +12,21 @@ import Glibc
 /// selection and their errors on virtio-gpu (atomic), a start without input devices, QEMU's
 /// bochs-display driven through the legacy API, and the measurements of issue 5 item 6.
 @MainActor
-@Suite(.serialized, .fontsRegistered) struct DisplayScenarioTests {
+@Suite(.fontsRegistered) struct DisplayScenarioTests {
     /// Runs `variant` of run-display-test.sh with `binary` (built beside the tests).
-    func runVariant(_ variant: String, binary: String = "bezel-runtime-check") throws -> String {
+    func runVariant(_ variant: String, binary: String = "bezel-runtime-check") async throws -> String {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: binary))
-        let (output, status) = runCommand("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        let (output, status) = await runGuest("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
         // The guest's serial console ends lines with CR LF.
         let lines = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
         try check(status == 0, "the VM run failed:\n\(lines)")
         return lines
     }
 
-    @Test func e7BadStartsAndModeSelectionOnVirtioGPU() throws {
+    @Test func e7BadStartsAndModeSelectionOnVirtioGPU() async throws {
         var output = ""
-        try scenario("E7", "bad starts in the VM: a forced bad mode, a wrong output name, an unsupported pixel format, a missing card, a busy card: clear messages, exit 1") {
-            output = try runVariant("virtio")
+        try await scenario("E7", "bad starts in the VM: a forced bad mode, a wrong output name, an unsupported pixel format, a missing card, a busy card: clear messages, exit 1") {
+            output = try await runVariant("virtio")
             try check(output.contains("BEZEL-BADMODE-EXIT 1") && output.contains("BEZEL_MODE=1234x567: Virtual-1 does not support it (it has 800x480@75"),
                       "bad mode:\n\(output)")
             try check(output.contains("BEZEL-BADOUTPUT-EXIT 1") && output.contains("BEZEL_OUTPUT=HDMI-A-9: /dev/dri/card0 has no such output (it has Virtual-1)"),
@@ -57,9 +57,9 @@ import Glibc
         }
     }
 
-    @Test func e1BochsDisplayThroughTheLegacyAPI() throws {
-        try scenario("E1", "bochs-display (bochs-drm) with BEZEL_DRM_API=legacy: the screen is the standard scene") {
-            let output = try runVariant("bochs")
+    @Test func e1BochsDisplayThroughTheLegacyAPI() async throws {
+        try await scenario("E1", "bochs-display (bochs-drm) with BEZEL_DRM_API=legacy: the screen is the standard scene") {
+            let output = try await runVariant("bochs")
             try check(output.contains("BEZEL-DRIVER bochs-drm"), "the guest's card is not bochs:\n\(output)")
             try check(output.contains("800x480@75 (preferred) legacy xrgb8888") && output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
             try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-bochs.png"), named: "standard-scene"),
@@ -67,10 +67,10 @@ import Glibc
         }
     }
 
-    @Test func anUnprivilegedAppGetsItsDevicesFromSeatd() throws {
+    @Test func anUnprivilegedAppGetsItsDevicesFromSeatd() async throws {
         var output = ""
-        try scenario("E1", "as user nobody through seatd (libseat): the card and input devices are granted, the screen is the standard scene") {
-            output = try runVariant("seat")
+        try await scenario("E1", "as user nobody through seatd (libseat): the card and input devices are granted, the screen is the standard scene") {
+            output = try await runVariant("seat")
             try check(output.contains("devices libseat seat0") && output.contains("BEZEL-RUNTIME device added AT Translated Set 2 keyboard"), "\(output)")
             try check(output.contains("BEZEL-IDLE-EXIT 0"), "\(output)")
             try check(try Snapshot.check(try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-seat.png"), named: "standard-scene"),
@@ -82,9 +82,9 @@ import Glibc
         }
     }
 
-    @Test func aPointerDeviceGetsADrawnCursor() throws {
-        try scenario("E3", "a pointer device attached: the cursor is drawn where the pointer is, nothing else changes") {
-            let output = try runVariant("cursor")
+    @Test func aPointerDeviceGetsADrawnCursor() async throws {
+        try await scenario("E3", "a pointer device attached: the cursor is drawn where the pointer is, nothing else changes") {
+            let output = try await runVariant("cursor")
             try check(output.contains("BEZEL-RUNTIME device added Bezel test pointer") && output.contains("BEZEL-IDLE-EXIT 0"), output)
             let shown = try ImageBuffer(contentsOfPNG: packageRoot + "/.build/vm/display-cursor.png")
             let golden = try ImageBuffer(contentsOfPNG: packageRoot + "/Tests/BezelTests/Snapshots/standard-scene.png")
@@ -96,9 +96,9 @@ import Glibc
         }
     }
 
-    @Test func theDemoKioskOnDRMNavigatesOnPageFlips() throws {
-        try scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips; media keys of a uinput keyboard reach the app as remote-control events") {
-            let output = try runVariant("demo", binary: "bezel-demo")
+    @Test func theDemoKioskOnDRMNavigatesOnPageFlips() async throws {
+        try await scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips; media keys of a uinput keyboard reach the app as remote-control events") {
+            let output = try await runVariant("demo", binary: "bezel-demo")
             for line in ["atomic xrgb8888", "first frame on screen", "input device added: FT5406", "demo: open Gestures", "demo: showing Gestures",
                          "input device added: Bezel test media keys", "demo: remote control remoteControlTogglePlayPause",
                          "demo: remote control remoteControlNextTrack", "demo: remote control remoteControlBeginSeekingForward",
@@ -108,9 +108,9 @@ import Glibc
         }
     }
 
-    @Test func r3OffAfterWithoutABacklightTurnsTheCRTCOffAndATouchWakesIt() throws {
-        try scenario("R3", "off_after on an output without backlight turns the CRTC off (ACTIVE=0 in the kernel's DRM state); a touch turns it on without being delivered; the next tap is") {
-            let output = try runVariant("power", binary: "bezel-demo")
+    @Test func r3OffAfterWithoutABacklightTurnsTheCRTCOffAndATouchWakesIt() async throws {
+        try await scenario("R3", "off_after on an output without backlight turns the CRTC off (ACTIVE=0 in the kernel's DRM state); a touch turns it on without being delivered; the next tap is") {
+            let output = try await runVariant("power", binary: "bezel-demo")
             for line in ["BEZEL-R3 shown active=1", "BEZEL-R3 off active=0", "output Virtual-1 off (KMS)", "output Virtual-1 on (KMS)",
                          "BEZEL-R3 woken active=1 gestures_shown=0", "BEZEL-R3 before_second_tap slept_again=0", "BEZEL-R3 second_tap gestures_shown=1 active=1", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
@@ -134,21 +134,21 @@ import Glibc
         return result
     }
 
-    @Test func r1SeatSwitchesSuspendAndResumeInputAndTheScreen() throws {
-        try seatSwitches(variant: "vt", how: "seatd VT switch", access: "devices libseat seat0")
+    @Test func r1SeatSwitchesSuspendAndResumeInputAndTheScreen() async throws {
+        try await seatSwitches(variant: "vt", how: "seatd VT switch", access: "devices libseat seat0")
     }
 
-    @Test func r1VTSwitchesWithDirectAccessDoTheSame() throws {
-        try seatSwitches(variant: "vt-direct", how: "VT switch with direct access (VT_PROCESS, DRM master dropped and taken back)",
+    @Test func r1VTSwitchesWithDirectAccessDoTheSame() async throws {
+        try await seatSwitches(variant: "vt-direct", how: "VT switch with direct access (VT_PROCESS, DRM master dropped and taken back)",
                          access: "devices direct", extraLines: ["VT /dev/tty0 switched away", "VT /dev/tty0 back"])
     }
 
     /// R1 through `variant` of run-display-test.sh: the same switches and taps whoever
     /// handles them (a seat manager, or the app itself with direct access).
-    private func seatSwitches(variant: String, how: String, access: String, extraLines: [String] = []) throws {
+    private func seatSwitches(variant: String, how: String, access: String, extraLines: [String] = []) async throws {
         var output = ""
-        try scenario("R1", "\(how): a finger down at chvt 2 is cancelled, a second DRM client (modetest) shows its pattern, chvt 1 shows the scene again within 2 s and a uinput tap fires") {
-            output = try runVariant(variant)
+        try await scenario("R1", "\(how): a finger down at chvt 2 is cancelled, a second DRM client (modetest) shows its pattern, chvt 1 shows the scene again within 2 s and a uinput tap fires") {
+            output = try await runVariant(variant)
             for line in [access, "BEZEL-R1 tap button=11 n=1", "BEZEL-R1 cancelled_at_switch=1", "BEZEL-R1 tap button=11 n=2", "BEZEL-R1-EXIT 0"] + extraLines {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
@@ -209,10 +209,10 @@ import Glibc
         output.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
     }
 
-    @Test func r2ALateDisplayIsUsedAndAnOutputThatGoesAwayPausesDrawing() throws {
+    @Test func r2ALateDisplayIsUsedAndAnOutputThatGoesAwayPausesDrawing() async throws {
         var output = ""
-        try scenario("R2", "no GPU at start, started as a service (auto): the app waits; a display hot-added over QMP shows the UI at its size within 5 s and a tap fires") {
-            output = try runVariant("hotplug")
+        try await scenario("R2", "no GPU at start, started as a service (auto): the app waits; a display hot-added over QMP shows the UI at its size within 5 s and a tap fires") {
+            output = try await runVariant("hotplug")
             for line in ["BEZEL-R2 cards_at_start=0", "waiting for one (udev DRM events)", "display appeared: /dev/dri/card0 Virtual-1 1024x768",
                          "BEZEL-R2 display shown changes=1 backend=drm window=1024x768", "BEZEL-R2 tap button=11 n=1"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
@@ -244,10 +244,10 @@ import Glibc
         return line.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
     }
 
-    @Test func r6ATenFingerFloodIsDeliveredInTimeWithLossesLoggedAndFlatMemory() throws {
+    @Test func r6ATenFingerFloodIsDeliveredInTimeWithLossesLoggedAndFlatMemory() async throws {
         var output = ""
-        try scenario("R6", "a 2 kHz ten-finger flood for 60 s: the kernel's event losses are logged, rate-limited (\"touch events dropped by the kernel\")") {
-            output = try runVariant("flood")
+        try await scenario("R6", "a 2 kHz ten-finger flood for 60 s: the kernel's event losses are logged, rate-limited (\"touch events dropped by the kernel\")") {
+            output = try await runVariant("flood")
             try check(output.contains("BEZEL-R6-EXIT 0"), output)
             let rate = try #require(decimal("rate_hz", on: "BEZEL-R6 injected", in: output))
             // The injector runs in the guest too: a slowed guest floods more slowly.
@@ -277,10 +277,10 @@ import Glibc
         return Int(last.prefix { $0.isNumber })
     }
 
-    @Test func aFlingOnTheDemosTableScrollsItOnPageFlips() throws {
+    @Test func aFlingOnTheDemosTableScrollsItOnPageFlips() async throws {
         var output = ""
-        try scenario("E11", "a uinput fling on the demo's 10,000-row table scrolls it; the deceleration's frames reach the screen through page flips") {
-            output = try runVariant("fling", binary: "bezel-demo")
+        try await scenario("E11", "a uinput fling on the demo's 10,000-row table scrolls it; the deceleration's frames reach the screen through page flips") {
+            output = try await runVariant("fling", binary: "bezel-demo")
             for line in ["atomic xrgb8888", "input device added: FT5406", "demo: showing List", "demo: list settled at y=", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
@@ -328,10 +328,10 @@ import Glibc
         return (asked, spoken)
     }
 
-    @Test func e13AVideoOnAnOverlayPlaneOfVkms() throws {
+    @Test func e13AVideoOnAnOverlayPlaneOfVkms() async throws {
         var output = ""
-        try scenario("E13", "a video on an overlay plane (vkms, built for the guest's kernel): each frame read back through writeback equals Bezel's software composition of it, new pictures going to the screen as plane commits alone") {
-            output = try runVariant("plane", binary: "bezel-plane-check")
+        try await scenario("E13", "a video on an overlay plane (vkms, built for the guest's kernel): each frame read back through writeback equals Bezel's software composition of it, new pictures going to the screen as plane commits alone") {
+            output = try await runVariant("plane", binary: "bezel-plane-check")
             try check(output.contains("BEZEL-E13 cards: card0"), "vkms was not loaded:\n\(output)")
             try check(output.contains("BEZEL-E13 play: 6 pictures on the plane compared"), "the video did not play on a plane:\n\(output)")
             try check(!output.contains("pixels differ"), "a frame differed:\n\(output)")
@@ -354,9 +354,9 @@ import Glibc
         }
     }
 
-    @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() throws {
-        try scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it; at rest on its plane the app does not wake") {
-            let output = try runVariant("scroll", binary: "bezel-plane-check")
+    @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() async throws {
+        try await scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it; at rest on its plane the app does not wake") {
+            let output = try await runVariant("scroll", binary: "bezel-plane-check")
             try check(output.contains("BEZEL-E14 cards: card0"), "vkms was not loaded:\n\(output)")
             try check(!output.contains("pixels differ") && !output.contains("table on plane: false"), "a frame differed or was not on the plane:\n\(output)")
             let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E14 scroll: ") }, "no summary:\n\(output)")
@@ -367,10 +367,10 @@ import Glibc
         }
     }
 
-    @Test func e12AHeadsetStartsTheSpokenModeAndAKeypadOperatesTheDemo() throws {
+    @Test func e12AHeadsetStartsTheSpokenModeAndAKeypadOperatesTheDemo() async throws {
         var output = ""
-        try scenario("E12", "a uinput headphone jack (SW_HEADPHONE_INSERT) plugged in starts the spoken mode, unplugged stops it; espeak-ng is not mapped before the plug") {
-            output = try runVariant("speech", binary: "bezel-demo")
+        try await scenario("E12", "a uinput headphone jack (SW_HEADPHONE_INSERT) plugged in starts the spoken mode, unplugged stops it; espeak-ng is not mapped before the plug") {
+            output = try await runVariant("speech", binary: "bezel-demo")
             for line in ["headphone jack: Bezel test headset jack (/dev/input/event", "input device added: Bezel test keypad",
                          "BEZEL-E12 espeak mapped before the plug: 0", "headset plugged in: the spoken mode starts",
                          "headset unplugged: the spoken mode stops", "BEZEL-E12-INJECTOR-EXIT 0", "BEZEL-DEMO-EXIT 0"] {
@@ -412,10 +412,10 @@ import Glibc
         }
     }
 
-    @Test func theDemoFormIsTypedOnAUSBKeyboardAndTheOnScreenNumberPad() throws {
+    @Test func theDemoFormIsTypedOnAUSBKeyboardAndTheOnScreenNumberPad() async throws {
         var output = ""
-        try scenario("E10", "a uinput keyboard types into the demo form's focused fields: \"Ada\", Tab, an e-mail address with Shift-2 for @, return moves to the PIN") {
-            output = try runVariant("form", binary: "bezel-demo")
+        try await scenario("E10", "a uinput keyboard types into the demo form's focused fields: \"Ada\", Tab, an e-mail address with Shift-2 for @, return moves to the PIN") {
+            output = try await runVariant("form", binary: "bezel-demo")
             for line in ["input device added: Bezel test keyboard", "demo: editing Name", "demo: keyboard shown", "demo: editing E-mail",
                          "demo: editing Staff PIN", "BEZEL-DEMO-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
@@ -448,9 +448,9 @@ import Glibc
 
     /// Prints the RESULT lines; asserts only what is not a timing: no wake-ups while idle, and
     /// that each figure was measured.
-    @Test func measurementsInTheVM() throws {
-        try scenario("E8", "measured in the VM: start -> first flip, idle wake-ups (0), touch -> callback, touch -> flip, wake-ups and frames with a field focused") {
-            let output = try runVariant("measure")
+    @Test func measurementsInTheVM() async throws {
+        try await scenario("E8", "measured in the VM: start -> first flip, idle wake-ups (0), touch -> callback, touch -> flip, wake-ups and frames with a field focused") {
+            let output = try await runVariant("measure")
             let results = output.split(separator: "\n").filter { $0.hasPrefix("RESULT ") }
             results.forEach { print($0) }
             for name in ["start_to_first_flip", "idle_wakeups", "touch_to_callback", "touch_to_flip", "focused_wakeups", "focused_frames"] {

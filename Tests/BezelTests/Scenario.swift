@@ -13,6 +13,19 @@ func scenario(_ id: String, _ what: String, _ body: () throws -> Void) throws {
     }
 }
 
+/// The same for a scenario that waits (a guest's run: `runGuest`): the main actor is free for
+/// the other suites meanwhile.
+@MainActor
+func scenario(_ id: String, _ what: String, _ body: @MainActor () async throws -> Void) async throws {
+    do {
+        try await body()
+        print("PASS \(id) \(what)")
+    } catch {
+        print("FAIL \(id) \(what): \(String(describing: error).split(separator: "\n").first ?? "")")
+        throw error
+    }
+}
+
 /// A failed check inside a scenario, with its reason (thrown where `#require` would only
 /// print an expression).
 struct ScenarioFailure: Error, CustomStringConvertible {

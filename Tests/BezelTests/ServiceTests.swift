@@ -41,12 +41,12 @@ import Glibc
         }
     }
 
-    @Test func k3ToK6TheServiceInstallsRunsRestartsAndUninstallsInTheGuest() throws {
+    @Test func k3ToK6TheServiceInstallsRunsRestartsAndUninstallsInTheGuest() async throws {
         let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
         let out = packageRoot + "/.build/vm"
         var output = ""
-        try scenario("K3", "install.sh, then the service starts bezel-demo on the guest's DRM device as user bezel, console in graphics mode") {
-            let (runOutput, status) = runCommand("timeout 1200 bash \(packageRoot)/Tests/VM/run-service-test.sh \(demo) \(out)")
+        try await scenario("K3", "install.sh, then the service starts bezel-demo on the guest's DRM device as user bezel, console in graphics mode") {
+            let (runOutput, status) = await runGuest("timeout 1200 bash \(packageRoot)/Tests/VM/run-service-test.sh \(demo) \(out)")
             output = runOutput
             try check(status == 0, "the guest run failed:\n\(output)")
             try check(output.contains("BEZEL-K K3 active=active") && output.contains("user=bezel card=1 console=graphics"), output)

@@ -22,11 +22,11 @@ import Glibc
         #expect(!needed.output.contains("libSDL2"), "bezel-demo links SDL2: \(needed.output)")
     }
 
-    @Test func k1TheSimulatorUnderXvfb() throws {
-        try scenario("K1", "the simulator under Xvfb: the window shows the headless rendering, a synthesized click fires the tile's action, Alt + drag pinches") {
+    @Test func k1TheSimulatorUnderXvfb() async throws {
+        try await scenario("K1", "the simulator under Xvfb: the window shows the headless rendering, a synthesized click fires the tile's action, Alt + drag pinches") {
             let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
             let out = packageRoot + "/.build/simulator"
-            let (output, status) = runCommand("timeout 300 bash \(packageRoot)/Tests/Simulator/run-simulator-test.sh \(demo) \(out)")
+            let (output, status) = await runGuest("timeout 300 bash \(packageRoot)/Tests/Simulator/run-simulator-test.sh \(demo) \(out)")
             try check(status == 0 && output.contains("SIM-WINDOW 800x480") && output.contains("SIM-EXIT 0"), "the run failed:\n\(output)")
             try check(output.contains("simulator window 800x480"), output)
             // Only the clock (real time) may differ from the headless home screen's golden.
