@@ -30,10 +30,17 @@ public final class CairoDrawingContext: DrawingContext {
     /// Rounded shapes rasterized once and then composited: every button of a grid has the
     /// same rounded background and border, and cairo's tessellation of a rounded path costs
     /// far more than blitting its pixels (callgrind: ~70 % of a full frame of the standard
-    /// scene). Used when the shape lands on whole device pixels without rotation, so the
-    /// pixels are exactly those of drawing it directly.
+    /// scene). Used when the shape's origin lands on whole device pixels without rotation
+    /// (its size may be fractional: a slider's filled track, a scroll indicator): cairo's
+    /// rasterizer gives a shape moved by whole pixels the same coverage. A few edge pixels
+    /// may differ from a direct fill by a level or two (the pre-rendered coverage is rounded
+    /// once more; CachedShapePixelTests).
     private var shapes: [ShapeKey: CachedShape] = [:]
     static let shapeCacheLimit = 64
+    /// False: rounded shapes are drawn by cairo each time (tests compare the two).
+    var cachesShapes = true
+    /// Shapes in the cache (tests).
+    var cachedShapeCount: Int { shapes.count }
 
     /// A rasterized shape and how to put it on screen (RoundedShapePlan.swift).
     private struct CachedShape {
@@ -65,6 +72,8 @@ public final class CairoDrawingContext: DrawingContext {
         /// 0 for a filled shape, else the border's width.
         let lineWidth: Double
         let color: Color
+        /// The screen scale it is drawn at (its path is made at that scale, as cairo makes it).
+        let scale: Double
     }
 
     /// Blurred shadow shapes (`drawShadow(of:shadow:)`), by shape and blur: a knob's or a
@@ -341,24 +350,26 @@ public final class CairoDrawingContext: DrawingContext {
     /// The device position of `rect`'s origin when the transform is a whole-pixel translation.
     /// `rect` in device pixels when it lands on whole pixels under an unrotated, uniformly
     /// scaled matrix (scale 1, or a screen scale of 2 or 3), with that scale; else nil.
-    private func wholePixelRect(of rect: Rect) -> (rect: Rect, scale: Double)? {
+    /// With `fractionalSize`, only the origin must be whole.
+    private func wholePixelRect(of rect: Rect, fractionalSize: Bool = false) -> (rect: Rect, scale: Double)? {
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
         guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0 else { return nil }
         let scale = m.xx
         let x = rect.minX * scale + m.x0, y = rect.minY * scale + m.y0
         let width = rect.width * scale, height = rect.height * scale
-        guard x == x.rounded(), y == y.rounded(), width == width.rounded(), height == height.rounded() else { return nil }
+        guard x == x.rounded(), y == y.rounded(), fractionalSize || (width == width.rounded() && height == height.rounded()) else { return nil }
         return (Rect(x: x, y: y, width: width, height: height), scale)
     }
 
     private func drawCachedShape(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) -> Bool {
-        guard !rect.standardized.isEmpty, let (device, scale) = wholePixelRect(of: rect.standardized),
+        guard cachesShapes, !rect.standardized.isEmpty, let (device, scale) = wholePixelRect(of: rect.standardized, fractionalSize: true),
               device.width <= 1024, device.height <= 1024 else { return false }
         // Kept in device pixels: the same key at scale 1 as before scales existed.
         let r = device, x = device.minX, y = device.minY
+        let userRadius = radius, userLineWidth = lineWidth
         let radius = radius * scale, lineWidth = lineWidth * scale
-        let key = ShapeKey(width: r.width, height: r.height, radius: radius, lineWidth: lineWidth, color: color)
+        let key = ShapeKey(width: r.width, height: r.height, radius: radius, lineWidth: lineWidth, color: color, scale: scale)
         let shape: CachedShape
         if let cached = shapes[key] {
             shape = cached
@@ -367,20 +378,26 @@ public final class CairoDrawingContext: DrawingContext {
                 for old in shapes.values { cairo_surface_destroy(old.surface) }
                 shapes.removeAll(keepingCapacity: true)
             }
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(r.width), Int32(r.height)),
+            // A fractional size: the last column and row are partly covered.
+            let pixelWidth = Int(r.width.rounded(.up)), pixelHeight = Int(r.height.rounded(.up))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
                   cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let painter = cairo_create(surface) else { return false }
             cairo_set_source_rgba(painter, color.red, color.green, color.blue, color.alpha)
-            let local = Rect(x: 0, y: 0, width: r.width, height: r.height)
-            Self.roundedRectPath(painter, local, radius: radius)
-            if lineWidth > 0 {
-                let inner = local.insetBy(dx: lineWidth, dy: lineWidth)
-                if !inner.isEmpty { Self.roundedRectPath(painter, inner, radius: max(0, radius - lineWidth)) }
+            // In points under the screen scale, as the shape drawn directly is: made in device
+            // pixels, shapes at scale 2 had more edge pixels off the direct fill (5 against 0
+            // in CachedShapePixelTests' opaque case).
+            cairo_scale(painter, scale, scale)
+            let local = Rect(x: 0, y: 0, width: r.width / scale, height: r.height / scale)
+            Self.roundedRectPath(painter, local, radius: userRadius)
+            if userLineWidth > 0 {
+                let inner = local.insetBy(dx: userLineWidth, dy: userLineWidth)
+                if !inner.isEmpty { Self.roundedRectPath(painter, inner, radius: max(0, userRadius - userLineWidth)) }
                 cairo_set_fill_rule(painter, CAIRO_FILL_RULE_EVEN_ODD)
             }
             cairo_fill(painter)
             cairo_destroy(painter)
             cairo_surface_flush(surface)
-            let plan = RoundedShapePlan(surface: surface, width: Int(r.width), height: Int(r.height), radius: radius)
+            let plan = RoundedShapePlan(surface: surface, width: pixelWidth, height: pixelHeight, radius: radius)
             shape = CachedShape(surface: surface, plan: plan, pixels: PixmanImage(surface: surface),
                                 tint: plan.tinted.isEmpty ? nil : PixmanSolidColor(pixel: plan.tintPixel))
             shapes[key] = shape

@@ -310,7 +310,7 @@ open class ScrollView: View {
         guard showsVerticalScrollIndicator, areScrollIndicatorsVisible, canScrollVertically else { return nil }
         let (position, length) = indicator(offset: boundsOrigin.y, minimum: minimumContentOffset.y,
                                            maximum: maximumContentOffset.y, visible: bounds.height)
-        return Rect(x: boundsOrigin.x + bounds.width - 3 - 2.5, y: boundsOrigin.y + position, width: 2.5, height: length)
+        return Rect(x: onDevicePixels(boundsOrigin.x + bounds.width - 3 - 2.5), y: onDevicePixels(boundsOrigin.y + position), width: 2.5, height: length)
     }
 
     /// The horizontal indicator's frame in the scroll view's coordinates, nil when it is not shown.
@@ -318,7 +318,16 @@ open class ScrollView: View {
         guard showsHorizontalScrollIndicator, areScrollIndicatorsVisible, canScrollHorizontally else { return nil }
         let (position, length) = indicator(offset: boundsOrigin.x, minimum: minimumContentOffset.x,
                                            maximum: maximumContentOffset.x, visible: bounds.width)
-        return Rect(x: boundsOrigin.x + position, y: boundsOrigin.y + bounds.height - 3 - 2.5, width: length, height: 2.5)
+        return Rect(x: onDevicePixels(boundsOrigin.x + position), y: onDevicePixels(boundsOrigin.y + bounds.height - 3 - 2.5), width: length, height: 2.5)
+    }
+
+    /// An indicator's origin on the nearest device pixel (it moves by at most half a pixel):
+    /// there its pill comes from the drawing context's shape cache, not cairo's path filler,
+    /// which a moving indicator went through every frame (~20 K instructions a call,
+    /// callgrind, 15 % of M9_plane's frame).
+    private func onDevicePixels(_ value: Double) -> Double {
+        let scale = window?.screenScale ?? 1
+        return (value * scale).rounded() / scale
     }
 
     /// Position and length along the track: proportional to the visible fraction, shortened
