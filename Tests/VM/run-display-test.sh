@@ -488,7 +488,7 @@ GUEST_GPU=$gpu boot_guest "$out" "$out/guest-display-$variant.sh" "$serial" "$qm
 trap 'kill $qemu 2>/dev/null || true' EXIT
 if [ "$variant" = vt ] || [ "$variant" = vt-direct ]; then
     for marker in OTHER BACK; do
-        for _ in $(seq 1 3000); do
+        for _ in $(seq 1 6000); do
             grep -q "BEZEL-R1-$marker-SHOWN" "$serial" 2>/dev/null && break
             kill -0 $qemu 2>/dev/null || break
             sleep 0.1
@@ -504,7 +504,10 @@ if [ "$variant" = vt ] || [ "$variant" = vt-direct ]; then
     done
     touch "$ready.other" "$ready.back"
 elif [ "$variant" = hotplug ]; then
-    wait_serial() { for _ in $(seq 1 3000); do grep -q "$1" "$serial" 2>/dev/null && return 0; kill -0 $qemu 2>/dev/null || return 1; sleep 0.05; done; return 1; }
+    # Up to 10 min each (a guest that ends ends the wait): on a host loaded by builds and
+    # other suites the guest's steps between SHOWN and BACK-SHOWN once took more than the
+    # 2.5 min this was, and the second screendump was never taken.
+    wait_serial() { for _ in $(seq 1 12000); do grep -q "$1" "$serial" 2>/dev/null && return 0; kill -0 $qemu 2>/dev/null || return 1; sleep 0.05; done; return 1; }
     if wait_serial BEZEL-R2-WAITING; then
         start=$(date +%s%N)
         qmp_device_add "$qmp" '{"driver": "bochs-display", "id": "gpu1", "xres": 1024, "yres": 768}'
