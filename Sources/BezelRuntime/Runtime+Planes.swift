@@ -78,13 +78,6 @@ extension Runtime {
         return frames
     }
 
-    /// Whether an overlay plane shows `view`'s picture now, and which revision of it (the one
-    /// of the last commit; on screen once that commit's flip is reported: `onFrameShown`).
-    public func planeRevision(of view: any PlaneContent) -> Int? {
-        guard viewsOnPlanes[Self.planeKey(view)] != nil else { return nil }
-        return drm?.committedOverlayRevision(forKey: Self.planeKey(view))
-    }
-
     /// The picture an overlay plane shows for `view` since the last commit (on screen once
     /// that commit's flip is reported: `onFrameShown`); nil when no plane shows it. The view's
     /// own `planePicture` may already be a newer one (a video decodes on while a flip is
