@@ -26,6 +26,10 @@
 #                              for the Raspberry Pi's CPU in release, the Swift runtime linked in;
 #                              writes .build-cross/bezel-demo-arm64.tar.gz (binary, assets,
 #                              install scripts) for `sudo bash deploy/install.sh --binary ...`
+#   bash deploy/dev.sh prebuild [--prepare]
+#                              (CI) build what asan, tsan, bench, measure and arm64-scenarios
+#                              build in folders of their own; --prepare: their packages and the
+#                              aarch64 SDK only
 #   bash deploy/dev.sh arm64-scenarios
 #                              the cross build above, then the real-kernel scenarios on arm64
 #                              kernels in QEMU and the tour on Debian arm64 libraries (ARM1-ARM6)
@@ -167,8 +171,8 @@ ARM64_GUEST_PACKAGES=(qemu-system-arm qemu-user-static binfmt-support
                       libpam0g:arm64 libseccomp2:arm64 libselinux1:arm64 libssl3:arm64 libzstd1:arm64
                       libespeak-ng1:arm64)
 
-# cross_build ARCH: the aarch64 SDK and a release build of every executable (.build-cross/arm64).
-cross_build() {
+# cross_prepare ARCH: the arm64 multiarch -dev packages and the aarch64 SDK (.build-cross/sdk).
+cross_prepare() {
     [ "${1:-}" = arm64 ] || { echo "usage: dev.sh cross arm64 (the one target architecture so far)" >&2; exit 2; }
     if ! dpkg --print-foreign-architectures | grep -qx arm64; then
         local sudo=""
@@ -178,10 +182,35 @@ cross_build() {
     fi
     ensure_packages "${CROSS_PACKAGES[@]}"
     bash deploy/cross/make-swift-sdk.sh .build-cross/sdk
+}
+
+# cross_compile: a release build of every executable for aarch64 (.build-cross/arm64), with
+# the SDK cross_prepare made.
+cross_compile() {
     # SwiftPM's pkg-config must read the arm64 .pc files, or it links the host's libraries.
     PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig swift build -c release --static-swift-stdlib \
         --swift-sdks-path .build-cross/sdk --swift-sdk aarch64-unknown-linux-gnu-bezel --build-path .build-cross/arm64
+}
+
+# cross_build ARCH: cross_prepare, cross_compile and the package for install.sh.
+cross_build() {
+    cross_prepare "${1:-}"
+    cross_compile
     bash deploy/cross/package.sh .build-cross/arm64/release .build-cross/bezel-demo-arm64.tar.gz
+}
+
+# The builds later CI steps make in build folders of their own (.ci/run starts `prebuild` at
+# the lowest priority beside `test`, whose QEMU guests run one at a time and leave a core
+# mostly idle for about 20 minutes): the instrumented test build (asan), the instrumented
+# observation check (tsan), the static release bench and demo (bench, measure) and the aarch64
+# build (arm64-scenarios). Each later step's own `swift build` then finds nothing to do.
+# The shared .build folder is not touched: SwiftPM locks it while `swift test` runs.
+prebuild() {
+    swift build --build-tests --sanitize=address --scratch-path .build-asan
+    swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
+    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
+    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+    cross_compile
 }
 
 command=${1:-}
@@ -348,6 +377,18 @@ case "$command" in
         find_swift
         ensure_packages
         cross_build "${1:-}"
+        ;;
+    prebuild)
+        find_swift
+        if [ "${1:-}" = --prepare ]; then
+            # Every apt install and the package resolution first, one at a time: the builds
+            # may then run beside `test` without two apt-gets or two resolutions at once.
+            ensure_packages
+            cross_prepare arm64
+            swift package resolve
+        else
+            prebuild
+        fi
         ;;
     arm64-scenarios)
         find_swift
