@@ -93,6 +93,14 @@ public final class MainLoop {
         return Watch(token: nextToken, fd: fd)
     }
 
+    /// Whether `watch`'s handler is also called when its descriptor is writable: on while a
+    /// connection has bytes waiting to go out, off once they are out (a writable socket is
+    /// writable nearly always: left on, it would wake the loop in a spin).
+    public func setWatchesWritable(_ watch: Watch, _ writable: Bool) {
+        guard handlers[watch.token] != nil else { return }
+        _ = bezel_epoll_set_writable(epoll, watch.fd, watch.token, writable ? 1 : 0)
+    }
+
     public func unwatch(_ watch: Watch) {
         handlers[watch.token] = nil
         _ = bezel_epoll_remove(epoll, watch.fd)

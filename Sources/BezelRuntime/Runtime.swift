@@ -37,6 +37,10 @@ public final class Runtime {
     var loop: MainLoop?
     var drm: DRMDisplay?
     var renderer: HeadlessDisplay?
+    /// The remote service's socket, when `remote_socket` is set (Runtime+Remote.swift).
+    var remote: RemoteEndpoint?
+    /// Connections of the remote service open now.
+    public var remoteConnectionCount: Int { remote?.connectionCount ?? 0 }
     /// The views whose picture an overlay plane shows, with the picture last given to it
     /// (Runtime+Planes.swift).
     var viewsOnPlanes: [Int: (view: any PlaneContent, picture: PlanePicture)] = [:]
@@ -227,6 +231,7 @@ public final class Runtime {
         } }
         setUpIdleControl()
         setUpShakeMonitor()
+        startRemoteEndpoint(loop: loop)
         setUpHeadsetSwitch(loop: loop, opener: opener)
         if isAdminGestureEnabled { installAdminGesture() }
         let backendText = switch backendInUse {
@@ -283,6 +288,8 @@ public final class Runtime {
             try? renderer.writeScreenshot(to: directory + "/last-frame.png")
         }
         notifier.stop()
+        remote?.closeAll()
+        remote = nil
         drm?.close()
         drm = nil
         console?.restore()

@@ -70,6 +70,10 @@ public struct RuntimeConfiguration: Sendable {
     /// The most pixels an image may decode to (`ImageLoader.maximumPixels`); nil: four times
     /// the panel's pixels once the display is open.
     public var imagePixelLimit: Int?
+    /// The remote service's socket (RemoteEndpoint); nil: no remote service (the default).
+    public var remoteSocket: String?
+    /// The user allowed on `remoteSocket`: a name or a uid.
+    public var remoteUser = "bezel-remote"
 
     public enum LogLevel: String, Sendable, Comparable {
         case error, warning, info, debug

@@ -123,6 +123,16 @@ public struct RuntimeSetting: Sendable {
             c.imagePixelLimit = n
             return nil
         },
+        RuntimeSetting(key: "remote_socket", meaning: "the Unix socket bezel-remote (the remote service: live view, screenshots, trees, health) reaches the app through, or off", defaultValue: "off") { c, v in
+            switch v {
+            case "off", "": c.remoteSocket = nil
+            default:
+                guard v.hasPrefix("/"), v.utf8.count < 108 else { return "off, or an absolute path of under 108 bytes (e.g. /run/bezel/remote.sock)" }
+                c.remoteSocket = v
+            }
+            return nil
+        },
+        .text("remote_user", meaning: "the user (name or uid) whose processes may connect to remote_socket", default: "bezel-remote") { c, v in c.remoteUser = v },
         .choice("log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", default: "info", expected: "error, warning, info or debug") { (c, v: RuntimeConfiguration.LogLevel) in c.logLevel = v },
         .text("screenshot_dir", meaning: "where screenshots go (headless tour; the simulator's F12)", default: "./screenshots") { c, v in c.screenshotDirectory = v },
     ]

@@ -185,4 +185,61 @@ static inline int bezel_evdev_read_switch(int fd, int code) {
     }
     return last;
 }
+
+// The remote service's Unix socket (BezelLinux/UnixSocket.swift). Each returns a descriptor
+// or 0, or -errno.
+#include <sys/stat.h>
+static inline int bezel_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un address = { .sun_family = AF_UNIX };
+    if (strlen(path) >= sizeof address.sun_path) return -ENAMETOOLONG;
+    strcpy(address.sun_path, path);
+    // A socket left by an earlier run is replaced; anything else at the path is not touched.
+    struct stat status;
+    if (lstat(path, &status) == 0) {
+        if (!S_ISSOCK(status.st_mode)) return -EEXIST;
+        unlink(path);
+    }
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, backlog) != 0) {
+        int error = errno;
+        close(fd);
+        return -error;
+    }
+    return fd;
+}
+static inline int bezel_unix_connect(const char *path) {
+    struct sockaddr_un address = { .sun_family = AF_UNIX };
+    if (strlen(path) >= sizeof address.sun_path) return -ENAMETOOLONG;
+    strcpy(address.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int error = errno;
+        close(fd);
+        return -error;
+    }
+    return fd;
+}
+// glibc declares accept4 and struct ucred only under _GNU_SOURCE, which this header cannot
+// set (sys/socket.h is in already): the same declaration, and ucred's kernel layout.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+struct bezel_ucred { int pid; unsigned int uid; unsigned int gid; };
+static inline int bezel_accept(int fd) {
+    int connection = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    return connection < 0 ? -errno : connection;
+}
+static inline int bezel_peer_uid(int fd, unsigned int *uid) {
+    struct bezel_ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -errno;
+    *uid = credentials.uid;
+    return 0;
+}
+// Whether epoll also reports `fd` writable (a connection with replies waiting to go out).
+static inline int bezel_epoll_set_writable(int epoll, int fd, unsigned long long token, int writable) {
+    struct epoll_event event = { .events = EPOLLIN | (writable ? EPOLLOUT : 0), .data.u64 = token };
+    return epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event);
+}
+
 #endif

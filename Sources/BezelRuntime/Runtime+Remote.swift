@@ -1,0 +1,72 @@
+import Bezel
+import BezelLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The remote service's socket (issue 34): set up when `remote_socket` names one.
+extension Runtime {
+    /// Listens at `remote_socket` for the remote service's user. A setting that cannot be
+    /// served (an unknown user, a path that cannot be made) is logged and the kiosk runs on
+    /// without it: a remote view is an operator's convenience, never a reason to show nothing.
+    func startRemoteEndpoint(loop: MainLoop) {
+        guard let path = configuration.remoteSocket else { return }
+        guard let user = Self.lookUpUser(configuration.remoteUser) else {
+            log(.error, "remote_socket off: remote_user \(configuration.remoteUser) is not a user of this system")
+            return
+        }
+        do {
+            // The socket's group is the remote user's, so the kernel lets its processes in; the
+            // app then checks who connected (SO_PEERCRED) and serves only that user.
+            let listener = try UnixSocketListener(path: path, mode: user.uid == getuid() ? 0o600 : 0o660,
+                                                  group: user.uid == getuid() ? nil : user.gid)
+            let endpoint = RemoteEndpoint(listener: listener, allowedUserIDs: [user.uid]) { [unowned self] in self.makeRemoteSession() }
+            endpoint.log = { [unowned self] line in self.log(.info, line) }
+            try endpoint.attach(to: loop)
+            remote = endpoint
+            log(.info, "remote: serving \(path) for user \(configuration.remoteUser) (uid \(user.uid))")
+        } catch {
+            log(.error, "remote_socket off: \(error)")
+        }
+    }
+
+    func makeRemoteSession() -> RemoteSession {
+        let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "bezel"
+        let session = RemoteSession(application: application, panelSize: window.bounds.size, appName: name, scale: displayScale)
+        session.screenshot = { [unowned self] in
+            guard let renderer = self.renderer, self.frames > 0 else { return nil }
+            let cache = renderer.cache
+            return RemotePicture(width: cache.width, height: cache.height, pixels: cache.packedPixels())
+        }
+        session.health = { [unowned self] in self.healthFigures() }
+        return session
+    }
+
+    /// What `health` reports: the JSON members of the remote service's health endpoint.
+    func healthFigures() -> [(String, JSONValue)] {
+        var figures: [(String, JSONValue)] = []
+        if let started = ProcessClock.startTime() {
+            figures.append(("uptimeSeconds", .number(((ProcessClock.monotonicNow() - started) * 10).rounded() / 10)))
+        }
+        figures += [
+            ("backend", .string(backendInUse.rawValue)),
+            ("framesShown", .number(Double(framesShown))),
+            ("loopWakeups", .number(Double(loopWakeups))),
+            ("touchFramesCoalesced", .number(Double(coalescedTouchFrames))),
+            ("remoteConnections", .number(Double(remote?.connectionCount ?? 0))),
+        ]
+        if let rss = ProcessStatistics.residentSetKiB() { figures.append(("rssKiB", .number(Double(rss)))) }
+        if let peak = ProcessStatistics.peakResidentSetKiB() { figures.append(("peakRssKiB", .number(Double(peak)))) }
+        return figures
+    }
+
+    /// A user's uid and primary gid, by name or number; nil when there is no such user.
+    static func lookUpUser(_ nameOrID: String) -> (uid: UInt32, gid: UInt32)? {
+        if let entry = getpwnam(nameOrID) { return (entry.pointee.pw_uid, entry.pointee.pw_gid) }
+        if let uid = UInt32(nameOrID) {
+            if let entry = getpwuid(uid) { return (uid, entry.pointee.pw_gid) }
+            return (uid, uid)
+        }
+        return nil
+    }
+}
