@@ -125,6 +125,38 @@ public final class ImageBuffer {
         }
     }
 
+    /// A buffer holding `pixels`: rows of `width` XRGB8888 words, no padding (`packedPixels()`,
+    /// a RemotePicture). Pixel counts that do not match the size throw.
+    public convenience init(width: Int, height: Int, packedPixels pixels: [UInt8]) throws(CairoError) {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+            throw CairoError("\(pixels.count) bytes are not a \(width)x\(height) XRGB8888 picture")
+        }
+        try self.init(width: width, height: height)
+        let rowBytes = width * 4
+        withPixels { data, rowStride in
+            pixels.withUnsafeBufferPointer { source in
+                for row in 0..<height {
+                    (data + row * rowStride).update(from: source.baseAddress! + row * rowBytes, count: rowBytes)
+                }
+            }
+        }
+    }
+
+    /// The buffer as a PNG file's bytes.
+    public func pngData() throws(CairoError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        cairo_surface_flush(surface)
+        let status = withExtendedLifetime(sink) {
+            bezel_write_png(surface, { context, data, length in
+                guard let context, let data else { return }
+                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError("encoding PNG", status: status) }
+        return sink.bytes
+    }
+
     /// Writes the buffer as a PNG file.
     public func writePNG(to path: String) throws(CairoError) {
         cairo_surface_flush(surface)

@@ -140,4 +140,19 @@ void pixman_region32_fini(pixman_region32_t *region);
 pixman_bool_t pixman_region32_subtract(pixman_region32_t *reg_d, pixman_region32_t *reg_m, pixman_region32_t *reg_s);
 pixman_box32_t *pixman_region32_rectangles(pixman_region32_t *region, int *n_rects);
 
+
+// cairo_surface_write_to_png_stream into a growing byte array the Swift side owns
+// (ImageBuffer.pngData): the callback appends each piece cairo writes.
+typedef void (*bezel_png_sink)(void *context, const unsigned char *data, unsigned int length);
+struct bezel_png_writer { bezel_png_sink sink; void *context; };
+static cairo_status_t bezel_png_write(void *closure, const unsigned char *data, unsigned int length) {
+    struct bezel_png_writer *writer = closure;
+    writer->sink(writer->context, data, length);
+    return CAIRO_STATUS_SUCCESS;
+}
+static inline cairo_status_t bezel_write_png(cairo_surface_t *surface, bezel_png_sink sink, void *context) {
+    struct bezel_png_writer writer = { sink, context };
+    return cairo_surface_write_to_png_stream(surface, bezel_png_write, &writer);
+}
+
 #endif

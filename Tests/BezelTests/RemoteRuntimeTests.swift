@@ -50,14 +50,14 @@ import Glibc
         #expect(shot.header["format"] == .string("xrgb8888"))
         let width = Int(shot.header["width"]?.numberValue ?? 0), height = Int(shot.header["height"]?.numberValue ?? 0)
         try #require(width == 800 && height == 480 && shot.payload.count == width * height * 4)
-        let image = try ImageBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = (y * width + x) * 4
-                let value = UInt32(shot.payload[at]) | UInt32(shot.payload[at + 1]) << 8 | UInt32(shot.payload[at + 2]) << 16
-                image.setPixelForTesting(x: x, y: y, value: 0xFF00_0000 | value)
-            }
-        }
+        // As bezel-remote serves it: a PNG of the pixels, read back here.
+        let png = try ImageBuffer(width: width, height: height, packedPixels: shot.payload).pngData()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let file = directory + "/shot.png"
+        let handle = fopen(file, "wb")
+        _ = png.withUnsafeBytes { fwrite($0.baseAddress, 1, png.count, handle) }
+        fclose(handle)
+        let image = try ImageBuffer(contentsOfPNG: file)
         #expect(try Snapshot.check(image, named: "standard-scene"))
 
         let tree = try JSONReader.parse(try request(app, &decoder, #"{"id":3,"op":"viewTree"}"#).payload)
