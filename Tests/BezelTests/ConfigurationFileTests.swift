@@ -76,6 +76,8 @@ extension RuntimeConfigurationTests {
             ("image_pixel_limit = 0\n", ":1: image_pixel_limit = 0: expected a number of pixels from 1 to 268435456"),
             ("image_pixel_limit = 1e9\n", ":1: image_pixel_limit = 1e9: expected a number of pixels from 1 to 268435456"),
             ("dim_level = 150\n", ":1: dim_level = 150: expected a percentage from 0 to 100"),
+            ("remote_socket = remote.sock\n", ":1: remote_socket = remote.sock: expected off, or an absolute path of under 108 bytes"),
+            ("remote_socket = /\(String(repeating: "x", count: 120))\n", ": expected off, or an absolute path of under 108 bytes"),
             ("admin_gesture = maybe\n", ":1: admin_gesture = maybe: expected on or off"),
             ("high_contrast = dark\n", ":1: high_contrast = dark: expected on or off"),
             ("overlay_planes = sometimes\n", ":1: overlay_planes = sometimes: expected on or off"),
