@@ -30,9 +30,10 @@ import Glibc
         _ = runCommand("rm -rf \(directory) && mkdir -p \(directory)")
         defer { _ = runCommand("rm -rf \(directory)") }
         let socket = directory + "/remote.sock", output = directory + "/output"
-        // Headless, remote on for this user; `timeout`: never left running if the test fails.
+        // Headless, remote on for this user; ended by SIGTERM below, or by its own 90 s bound.
+        // (Not under timeout(1): started in the background, it did not pass SIGTERM on.)
         let (pid, _) = runCommand("BEZEL_CONFIG=/dev/null BEZEL_BACKEND=headless BEZEL_REMOTE_SOCKET=\(socket) BEZEL_REMOTE_USER=\(getuid()) "
-                                  + "timeout 120 \(path) '' '' wait-signal > \(output) 2>&1 & echo $!")
+                                  + "\(path) '' '' wait-signal > \(output) 2>&1 & echo $!")
         defer { _ = runCommand("kill \(pid.trimmingSpaces) 2>/dev/null") }
         // The socket appears once the runtime is up (its first frame is drawn before it).
         var client: UnixSocketConnection?
@@ -82,6 +83,13 @@ import Glibc
         #expect(said.contains("remote: serving \(socket) for user \(getuid())"), "\(said)")
         #expect(said.contains("remote: test: remote finger 0 down at ("), "\(said)")
         #expect(said.contains("remote: test: remote finger 0 up at ("), "\(said)")
+
+        // SIGTERM: the app ends and takes its socket file with it.
+        _ = runCommand("kill -TERM \(pid.trimmingSpaces)")
+        for _ in 0..<600 where runCommand("kill -0 \(pid.trimmingSpaces) 2>/dev/null").status == 0 { usleep(50_000) }
+        #expect(runCommand("kill -0 \(pid.trimmingSpaces) 2>/dev/null").status != 0, "still running after SIGTERM")
+        #expect(access(socket, F_OK) != 0, "the socket file is left behind")
+        #expect(runCommand("cat \(output)").output.contains("BEZEL-RUNTIME stopped"))
     }
 
     static func views(in tree: JSONValue) -> [JSONValue] {
