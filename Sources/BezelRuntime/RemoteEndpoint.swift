@@ -135,8 +135,7 @@ public final class RemoteEndpoint {
                     message = try connection.decoder.next()
                 } catch {
                     log("remote: connection \(connection.socket.fileDescriptor) broke the protocol: \(error.reason)")
-                    connection.output = RemoteMessage(header: .object([("id", .null), ("ok", .bool(false)),
-                                                                        ("error", .string(error.reason)), ("closing", .bool(true))])).encoded()
+                    connection.output = RemoteMessage.failure(id: nil, error.reason, closing: true).encoded()
                     connection.written = 0
                     _ = try? flush(connection)
                     close(connection)
@@ -202,8 +201,6 @@ public final class RemoteEndpoint {
     }
 
     private func refuse(_ socket: UnixSocketConnection, _ reason: String) {
-        let bytes = RemoteMessage(header: .object([("id", .null), ("ok", .bool(false)), ("error", .string(reason)),
-                                                   ("closing", .bool(true))])).encoded()
-        _ = try? socket.write(bytes)
+        _ = try? socket.write(RemoteMessage.failure(id: nil, reason, closing: true).encoded())
     }
 }

@@ -22,6 +22,15 @@ public struct RemoteMessage: Equatable, Sendable {
         a.header == b.header && a.payload == b.payload
     }
 
+    /// A refusal: the request's `id` (null when it had none), `"ok":false` and the reason;
+    /// `closing` when the connection ends after it.
+    public static func failure(id: Int?, _ reason: String, closing: Bool = false) -> RemoteMessage {
+        var members: [(String, JSONValue)] = [("id", id.map { .number(Double($0)) } ?? .null), ("ok", .bool(false)),
+                                              ("error", .string(reason))]
+        if closing { members.append(("closing", .bool(true))) }
+        return RemoteMessage(header: .object(members))
+    }
+
     /// The message as it goes on the wire.
     public func encoded() -> [UInt8] {
         let headerBytes = JSONWriter.bytes(of: header)

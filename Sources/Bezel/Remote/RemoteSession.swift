@@ -48,8 +48,7 @@ public final class RemoteSession {
             if case .hello = request {} else if !hasSaidHello { throw RemoteRequestError("say hello first") }
             return try answer(request, id: id ?? 0)
         } catch {
-            return RemoteMessage(header: .object([("id", id.map { .number(Double($0)) } ?? .null), ("ok", .bool(false)),
-                                                  ("error", .string(error.reason))]))
+            return .failure(id: id, error.reason)
         }
     }
 
