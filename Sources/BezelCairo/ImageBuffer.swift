@@ -125,6 +125,21 @@ public final class ImageBuffer {
         }
     }
 
+    /// A region's pixels the same way (a live view's update, RemoteFrameUpdate); a region
+    /// reaching outside the buffer gives no bytes.
+    public func packedPixels(x: Int, y: Int, width regionWidth: Int, height regionHeight: Int) -> [UInt8] {
+        guard x >= 0, y >= 0, regionWidth > 0, regionHeight > 0, x + regionWidth <= width, y + regionHeight <= height,
+              let data = cairo_image_surface_get_data(surface) else { return [] }
+        cairo_surface_flush(surface)
+        let rowBytes = regionWidth * 4, rowStride = stride
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * regionHeight) { buffer, count in
+            for row in 0..<regionHeight {
+                (buffer.baseAddress! + row * rowBytes).initialize(from: data + (y + row) * rowStride + x * 4, count: rowBytes)
+            }
+            count = rowBytes * regionHeight
+        }
+    }
+
     /// A buffer holding `pixels`: rows of `width` XRGB8888 words, no padding (`packedPixels()`,
     /// a RemotePicture). Pixel counts that do not match the size throw.
     public convenience init(width: Int, height: Int, packedPixels pixels: [UInt8]) throws(CairoError) {

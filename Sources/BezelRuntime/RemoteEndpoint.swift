@@ -125,6 +125,12 @@ public final class RemoteEndpoint {
             while true {
                 try flush(connection)
                 if connection.hasPendingOutput { break }
+                // A live view's update that waited for the socket goes before the next request.
+                if let update = connection.session.takeFrameUpdate() {
+                    connection.output = update.encoded()
+                    connection.written = 0
+                    continue
+                }
                 if answered == limits.requestsPerTurn {
                     // More may be buffered: a writable socket wakes the loop at once for the next turn.
                     watchWritable(connection, true)
@@ -142,9 +148,11 @@ public final class RemoteEndpoint {
                     return
                 }
                 if let message {
-                    connection.output = connection.session.reply(to: message).encoded()
-                    connection.written = 0
                     answered += 1
+                    if let reply = connection.session.reply(to: message) {
+                        connection.output = reply.encoded()
+                        connection.written = 0
+                    }
                     continue
                 }
                 switch try connection.socket.read() {
@@ -164,6 +172,24 @@ public final class RemoteEndpoint {
         } catch {
             log("remote: connection \(connection.socket.fileDescriptor): \(error)")
             close(connection)
+        }
+    }
+
+    /// A frame was drawn (its damage in panel pixels): the live views waiting for it are sent
+    /// their updates. Costs nothing when nobody watches.
+    public func frameDrawn(damage: [Rect]) {
+        for connection in connections where !connection.isClosed {
+            connection.session.frameDrawn(damage: damage)
+            guard !connection.hasPendingOutput, let update = connection.session.takeFrameUpdate() else { continue }
+            connection.output = update.encoded()
+            connection.written = 0
+            do throws(SocketError) {
+                try flush(connection)
+                watchWritable(connection, connection.hasPendingOutput)
+            } catch {
+                log("remote: connection \(connection.socket.fileDescriptor): \(error)")
+                close(connection)
+            }
         }
     }
 

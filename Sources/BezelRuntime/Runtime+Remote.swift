@@ -38,6 +38,14 @@ extension Runtime {
             let cache = renderer.cache
             return RemotePicture(width: cache.width, height: cache.height, pixels: cache.packedPixels())
         }
+        session.frameSize = { [unowned self] in
+            guard let renderer = self.renderer, self.frames > 0 else { return nil }
+            return (renderer.cache.width, renderer.cache.height)
+        }
+        session.framePixels = { [unowned self] region in
+            self.renderer?.cache.packedPixels(x: region.x, y: region.y, width: region.width, height: region.height) ?? []
+        }
+        session.rotation = configuration.rotation
         session.health = { [unowned self] in self.healthFigures() }
         return session
     }

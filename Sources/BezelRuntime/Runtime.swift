@@ -271,6 +271,7 @@ public final class Runtime {
         let rects = renderer.renderFrame()
         guard !rects.isEmpty || !overlays.isEmpty else { return }
         let panelDamage = renderer.panelPixels(of: rects)
+        remote?.frameDrawn(damage: panelDamage)
         if let drm {
             // On screen at its page flip (the flip handler reports it). A new picture on a
             // plane alone is a commit of the plane; nothing new at all, no commit.

@@ -15,6 +15,10 @@
 ///     {"id":6,"op":"key","code":28,"down":true,"characters":"\r"}
 ///                                                   a key press or release (evdev code)
 ///     {"id":7,"op":"health"}                        uptime, frames, memory (JSON header)
+///     {"id":8,"op":"nextFrame"}                     the live view: answered once the frame
+///                                                   differs from the last this connection was
+///                                                   sent (the first: at once, whole) with the
+///                                                   changed rectangles' pixels (RemoteFrameUpdate)
 ///
 /// A reply has the request's `id` and `"ok":true` with its fields, or `"ok":false` and an
 /// `error` saying what was wrong; a bad request is refused alone and the connection goes on.
@@ -30,6 +34,8 @@ public enum RemoteRequest: Equatable, Sendable {
     case touch(finger: Int, phase: TouchReport.Kind, location: Point?)
     case key(code: Int, isDown: Bool, characters: String)
     case health
+    /// The live view's next update (RemoteFrameUpdate.swift): held until there is one.
+    case nextFrame
 
     /// The protocol's version: `hello` with another is refused, so that an app and a remote
     /// service of different releases say so instead of misreading each other.
@@ -93,6 +99,7 @@ extension RemoteRequest {
         case "viewTree": self = .viewTree
         case "accessibilityTree": self = .accessibilityTree
         case "health": self = .health
+        case "nextFrame": self = .nextFrame
         case "touch":
             let finger = try Self.wholeNumber(header, "finger", in: 0...(Self.fingers - 1))
             let phase: TouchReport.Kind

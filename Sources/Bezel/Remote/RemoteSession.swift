@@ -15,6 +15,15 @@ public final class RemoteSession {
     public var scale: Double
     /// What is on screen, or nil when there is no frame yet (the runtime supplies it).
     public var screenshot: () -> RemotePicture? = { nil }
+    /// The frame's size in pixels, nil before the first frame, and a region's pixels (rows of
+    /// XRGB8888 words): what the live view's updates send (the runtime supplies them).
+    public var frameSize: () -> (width: Int, height: Int)? = { nil }
+    public var framePixels: (PixelRegion) -> [UInt8] = { _ in [] }
+    /// How the panel is mounted (`hello` says, so that a viewer maps the panel's pixels back
+    /// to window points).
+    public var rotation: DisplayRotation = .none
+    /// The live view's state (`nextFrame`).
+    public private(set) var frameUpdate = RemoteFrameUpdate()
     /// The health figures (the runtime supplies them): a JSON object's members.
     public var health: () -> [(String, JSONValue)] = { [] }
     /// Whether this connection may touch and press keys: its `hello` says (the remote service
@@ -40,8 +49,9 @@ public final class RemoteSession {
         self.scale = scale
     }
 
-    /// The reply to one message.
-    public func reply(to message: RemoteMessage) -> RemoteMessage {
+    /// The reply to one message; nil for a `nextFrame` that waits for a frame to change
+    /// (`takeFrameUpdate()` gives its reply then).
+    public func reply(to message: RemoteMessage) -> RemoteMessage? {
         let id = RemoteRequest.id(of: message.header)
         do throws(RemoteRequestError) {
             let request = try RemoteRequest(header: message.header, panelSize: panelSize)
@@ -50,6 +60,27 @@ public final class RemoteSession {
         } catch {
             return .failure(id: id, error.reason)
         }
+    }
+
+    /// A frame was drawn changing `damage` (panel pixels): kept for the live view's next
+    /// update, when this connection watches.
+    public func frameDrawn(damage: [Rect]) {
+        guard let size = frameSize() else { return }
+        frameUpdate.frameDrawn(damage: damage, width: size.width, height: size.height)
+    }
+
+    /// The reply to the waiting `nextFrame`, when there is an update to send now.
+    public func takeFrameUpdate() -> RemoteMessage? {
+        guard let size = frameSize(), let (id, regions) = frameUpdate.take(width: size.width, height: size.height) else { return nil }
+        var payload: [UInt8] = []
+        payload.reserveCapacity(regions.reduce(0) { $0 + $1.width * $1.height * 4 })
+        for region in regions { payload += framePixels(region) }
+        let rects = regions.map { JSONValue.array([.number(Double($0.x)), .number(Double($0.y)),
+                                                   .number(Double($0.width)), .number(Double($0.height))]) }
+        return RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true)),
+                                              ("width", .number(Double(size.width))), ("height", .number(Double(size.height))),
+                                              ("rects", .array(rects))]),
+                             payload: payload)
     }
 
     /// The connection ended: fingers it left down are cancelled.
@@ -61,7 +92,7 @@ public final class RemoteSession {
         application.handleTouchFrame(TouchFrame(fingers.map { .cancel(Self.fingerBase + $0) }, timestamp: application.clock.now))
     }
 
-    private func answer(_ request: RemoteRequest, id: Int) throws(RemoteRequestError) -> RemoteMessage {
+    private func answer(_ request: RemoteRequest, id: Int) throws(RemoteRequestError) -> RemoteMessage? {
         func ok(_ members: [(String, JSONValue)] = [], payload: [UInt8] = []) -> RemoteMessage {
             RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true))] + members), payload: payload)
         }
@@ -74,7 +105,7 @@ public final class RemoteSession {
             if control { audit("remote control session for \(client.isEmpty ? "an unnamed client" : client)") }
             return ok([("app", .string(appName)), ("protocol", .number(Double(RemoteRequest.protocolVersion))),
                        ("size", .array([.number(panelSize.width), .number(panelSize.height)])), ("scale", .number(scale)),
-                       ("control", .bool(allowsControl))])
+                       ("rotation", .number(Double(rotation.rawValue))), ("control", .bool(allowsControl))])
         case .screenshot:
             guard let shot = screenshot() else { throw RemoteRequestError("no frame has been drawn yet") }
             return ok([("format", .string("xrgb8888")), ("width", .number(Double(shot.width))), ("height", .number(Double(shot.height)))],
@@ -85,6 +116,9 @@ public final class RemoteSession {
             return ok([("format", .string("json"))], payload: JSONWriter.bytes(of: ViewTreeReport.accessibilityTree(of: application)))
         case .health:
             return ok(health())
+        case .nextFrame:
+            guard frameUpdate.request(id: id) else { throw RemoteRequestError("a nextFrame request is waiting already") }
+            return takeFrameUpdate()
         case let .touch(finger, phase, location):
             guard allowsControl else { throw RemoteRequestError("this connection may not touch (a read-only token)") }
             try touch(finger: finger, phase: phase, location: location)

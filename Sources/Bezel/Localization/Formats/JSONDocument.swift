@@ -32,6 +32,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     public var stringValue: String? { if case .string(let text) = self { return text } else { return nil } }
     public var numberValue: Double? { if case .number(let value) = self { return value } else { return nil } }
     public var members: [(String, JSONValue)]? { if case .object(let members) = self { return members } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let items) = self { return items } else { return nil } }
 }
 
 /// A document that is not JSON: where (line and column, from 1) and why.
