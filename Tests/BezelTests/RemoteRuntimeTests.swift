@@ -45,7 +45,7 @@ import Glibc
         var decoder = RemoteMessageDecoder(maximumHeaderBytes: 1 << 16, maximumPayloadBytes: 1 << 26)
 
         let hello = try request(app, &decoder, #"{"id":1,"op":"hello","protocol":1,"client":"test","control":true}"#)
-        #expect(JSONWriter.string(of: hello.header) == #"{"id":1,"ok":true,"app":"bezel-runtime-check","protocol":1,"size":[800,480],"scale":1,"control":true}"#)
+        #expect(JSONWriter.string(of: hello.header) == #"{"id":1,"ok":true,"app":"bezel-runtime-check","protocol":1,"size":[800,480],"scale":1,"rotation":0,"control":true}"#)
 
         let shot = try request(app, &decoder, #"{"id":2,"op":"screenshot"}"#)
         #expect(shot.header["format"] == .string("xrgb8888"))
