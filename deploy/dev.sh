@@ -26,10 +26,13 @@
 #                              for the Raspberry Pi's CPU in release, the Swift runtime linked in;
 #                              writes .build-cross/bezel-demo-arm64.tar.gz (binary, assets,
 #                              install scripts) for `sudo bash deploy/install.sh --binary ...`
+#   bash deploy/dev.sh remote  install what is missing, build bezel-remote (Sources/BezelRemote,
+#                              a package of its own), run its tests and scenario K7 (Debian's
+#                              Chromium operates an app through it: PASS K7 lines)
 #   bash deploy/dev.sh prebuild [--prepare]
-#                              (CI) build what asan, tsan, bench, measure and arm64-scenarios
-#                              build in folders of their own; --prepare: their packages and the
-#                              aarch64 SDK only
+#                              (CI) build what asan, tsan, bench, measure, arm64-scenarios and
+#                              remote build in folders of their own; --prepare: their packages,
+#                              the aarch64 SDK and the package resolutions only
 #   bash deploy/dev.sh arm64-scenarios
 #                              the cross build above, then the real-kernel scenarios on arm64
 #                              kernels in QEMU and the tour on Debian arm64 libraries (ARM1-ARM6)
@@ -86,7 +89,11 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # Xvfb, xdotool and xwd (x11-apps) to test the simulator in CI.
           xvfb xdotool x11-apps x11-utils
           # callgrind's instruction counts of M1-M3, compared with the committed ones (bench).
-          valgrind)
+          valgrind
+          # The remote service's tests (dev.sh remote): openssl makes their test certificates;
+          # Debian's Chromium, driven over its DevTools protocol with python3-websocket, is the
+          # real browser of scenario K7.
+          openssl chromium python3-websocket)
 
 cd "$(dirname "$0")/.."
 
@@ -211,6 +218,13 @@ prebuild() {
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
     cross_compile
+    remote_build
+}
+
+# The remote service (Sources/BezelRemote, a package of its own: SwiftNIO is built there and
+# never for an app) with its tests, in its own .build folder.
+remote_build() {
+    swift build --package-path Sources/BezelRemote --build-tests
 }
 
 command=${1:-}
@@ -386,6 +400,7 @@ case "$command" in
             ensure_packages
             cross_prepare arm64
             swift package resolve
+            swift package --package-path Sources/BezelRemote resolve
         else
             prebuild
         fi
@@ -414,13 +429,25 @@ case "$command" in
         [ -x "$x86_demo" ] || x86_demo=""
         bash Tests/VM/run-arm64-scenarios.sh .build-cross/arm64/release $x86_demo
         arm64_part_done scenarios
-        # The per-frame figures of each kind (a draw, a highlight, a press, a language switch,
-        # a picker's turn); the scaling figures and M13 are counted on x86 only unless FIGURES
+        # The per-frame figures of three kinds (a draw, a press, a language switch); the others
+        # (M2, the picker, the scaling figures, M13) are counted on x86 only unless FIGURES
         # names them: each run costs ~50 s of CPU under valgrind in qemu-user, and all 13
-        # figures (26 runs) took 13.3 min of CI's 90 (5 figures: about 4.5 min).
-        FIGURES="${FIGURES:-M1 M2 M3 M12 M14_picker}" \
+        # figures (26 runs) took 13.3 min of CI's 90 (5 figures: 5.2 min; these 3: about 3).
+        FIGURES="${FIGURES:-M1 M3 M12}" \
             bash Tests/Benchmarks/instruction-counts-aarch64.sh .build-cross/arm64/release/bezel-bench "$@"
         arm64_part_done instruction-counts
+        ;;
+    remote)
+        find_swift
+        ensure_packages
+        # Issue 34: bezel-remote's tests (tokens, roles, limits, TLS, fuzzed bodies and
+        # WebSocket messages against a real app), then scenario K7: Debian's Chromium opens the
+        # live page over loopback in front of bezel-runtime-check (PASS K7 lines).
+        remote_build
+        swift test --package-path Sources/BezelRemote --skip-build
+        swift build --product bezel-runtime-check
+        /usr/bin/python3 Tests/Remote/k7-browser.py .build/debug/bezel-runtime-check Sources/BezelRemote/.build/debug/bezel-remote \
+            Sources/BezelRemote/Public Tests/BezelTests/Snapshots/standard-scene.png
         ;;
     -h|--help|help)
         usage

@@ -30,7 +30,7 @@ import Glibc
         _ = runCommand("rm -rf \(directory) && mkdir -p \(directory)")
         defer { _ = runCommand("rm -rf \(directory)") }
         let socket = directory + "/remote.sock", output = directory + "/output"
-        // Headless, remote on for this user; ended by SIGTERM below, or by its own 90 s bound.
+        // Headless, remote on for this user; ended by SIGTERM below, or by its own 900 s bound.
         // (Not under timeout(1): started in the background, it did not pass SIGTERM on.)
         let (pid, _) = runCommand("BEZEL_CONFIG=/dev/null BEZEL_BACKEND=headless BEZEL_REMOTE_SOCKET=\(socket) BEZEL_REMOTE_USER=\(getuid()) "
                                   + "\(path) '' '' wait-signal > \(output) 2>&1 & echo $!")
