@@ -8,10 +8,16 @@
 #     /usr/local/share/bezel/ (assets, README),
 #     /usr/local/share/bezel-demo/ (the demo's own images and fonts),
 #     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
-#   - enables and starts bezel-demo.service (--no-start: installs only).
+#   - enables and starts bezel-demo.service (--no-start: installs only);
+#   - with --remote [PATH]: also the remote service (issue 34; README "Operating from afar"):
+#     bezel-remote (built in release unless PATH gives one) and its page, its unit, the system
+#     user "bezel-remote" (the app's user joins its group: the app's socket is that group's),
+#     /etc/bezel/remote-tokens (made if missing, root's, mode 600: one read and one control
+#     token, printed once) and remote_socket in /etc/bezel/bezel.conf; loopback only until the
+#     operator gives a certificate in /etc/bezel/remote.env.
 # Every path it creates is recorded in /var/lib/bezel/installed, which deploy/uninstall.sh
 # removes again.
-#   usage: sudo bash deploy/install.sh [--binary PATH] [--no-start] [--root DIR]
+#   usage: sudo bash deploy/install.sh [--binary PATH] [--remote [PATH]] [--no-start] [--root DIR]
 # --root DIR installs into DIR instead of / (for packaging and tests; no user, no systemctl).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,12 +25,18 @@ repo=$(cd "$here/.." && pwd)
 binary=""
 start=1
 root=""
+remote=0
+remote_binary=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary=$2; shift 2 ;;
         --no-start) start=0; shift ;;
         --root) root=$(realpath -m "$2"); shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --remote)
+            remote=1
+            if [ $# -gt 1 ] && [ "${2#--}" = "$2" ]; then remote_binary=$2; shift; fi
+            shift ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -47,6 +59,16 @@ if [ -z "$binary" ]; then
     binary="$repo/.build-static/release/bezel-demo"
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
+if [ $remote = 1 ] && [ -z "$remote_binary" ]; then
+    build=(swift build -c release --static-swift-stdlib --package-path Sources/BezelRemote --product bezel-remote)
+    if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
+        (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
+    else
+        (cd "$repo" && "${build[@]}" >&2)
+    fi
+    remote_binary="$repo/Sources/BezelRemote/.build/release/bezel-remote"
+fi
+[ $remote = 0 ] || [ -x "$remote_binary" ] || { echo "install.sh: $remote_binary is not an executable" >&2; exit 1; }
 
 manifest="$root/var/lib/bezel/installed"
 records=$(mktemp)
@@ -96,6 +118,26 @@ else
 fi
 put "$here/udev/90-bezel-backlight.rules" /etc/udev/rules.d/90-bezel-backlight.rules 0644
 put "$here/systemd/bezel-demo.service" /etc/systemd/system/bezel-demo.service 0644
+if [ $remote = 1 ]; then
+    put "$remote_binary" /usr/local/bin/bezel-remote 0755
+    (cd "$repo/Sources/BezelRemote/Public" && find . -type f) | while read -r file; do
+        put "$repo/Sources/BezelRemote/Public/${file#./}" "/usr/local/share/bezel-remote/public/${file#./}" 0644
+    done
+    put "$here/systemd/bezel-remote.service" /etc/systemd/system/bezel-remote.service 0644
+    if [ ! -e "$root/etc/bezel/remote-tokens" ]; then
+        make_dir /etc/bezel
+        read_token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+        control_token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+        (umask 077; printf '# role    name     token (bezel-remote; README "Operating from afar")\nread      viewer   %s\ncontrol   operator %s\n' \
+            "$read_token" "$control_token" > "$root/etc/bezel/remote-tokens")
+        record /etc/bezel/remote-tokens
+        echo "install.sh: made /etc/bezel/remote-tokens (root's, mode 600): read $read_token, control $control_token" >&2
+    fi
+    # The app listens for the service on its socket (in the app's runtime directory).
+    if ! grep -q '^[[:space:]]*remote_socket[[:space:]]*=' "$root/etc/bezel/bezel.conf"; then
+        printf '\n# The remote service (install.sh --remote)\nremote_socket = /run/bezel/remote.sock\nremote_user = bezel-remote\n' >> "$root/etc/bezel/bezel.conf"
+    fi
+fi
 make_dir /var/lib/bezel
 record /var/lib/bezel/installed
 cp "$records" "$manifest"
@@ -108,11 +150,21 @@ if [ -z "$root" ]; then
             ${groups:+--groups "$groups"} bezel
         echo "user:bezel" >> "$manifest"
     fi
+    if [ $remote = 1 ] && ! id bezel-remote >/dev/null 2>&1; then
+        useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --user-group bezel-remote
+        echo "user:bezel-remote" >> "$manifest"
+    fi
+    # The app makes its socket in the remote user's group: it must be a member.
+    [ $remote = 1 ] && usermod -a -G bezel-remote bezel
     if [ -d /run/udev ]; then udevadm control --reload 2>/dev/null || true; udevadm trigger --subsystem-match=backlight 2>/dev/null || true; fi
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload
         systemctl enable bezel-demo.service
         [ $start = 1 ] && systemctl restart bezel-demo.service
+        if [ $remote = 1 ]; then
+            systemctl enable bezel-remote.service
+            [ $start = 1 ] && systemctl restart bezel-remote.service
+        fi
         echo "install.sh: bezel-demo.service enabled$([ $start = 1 ] && echo ' and started'); logs: journalctl -u bezel-demo -f" >&2
     else
         echo "install.sh: systemd is not running here; enable it later with: systemctl enable --now bezel-demo" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Removes what deploy/install.sh installed (the paths in /var/lib/bezel/installed, the
-# directories it created, the "bezel" user it created), after stopping and disabling the
-# service. /etc/bezel/bezel.conf goes too unless --keep-config.
+# directories it created, the "bezel" and "bezel-remote" users it created), after stopping and
+# disabling the services. /etc/bezel/bezel.conf goes too unless --keep-config.
 #   usage: sudo bash deploy/uninstall.sh [--keep-config] [--root DIR]
 set -euo pipefail
 root=""
@@ -21,6 +21,7 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 if [ -z "$root" ] && [ -d /run/systemd/system ]; then
+    systemctl disable --now bezel-remote.service 2>/dev/null || true
     systemctl disable --now bezel-demo.service 2>/dev/null || true
 fi
 # The manifest lists itself: read it before removing anything.
@@ -35,6 +36,7 @@ echo "$paths" | grep '/$' | awk '{ print length, $0 }' | sort -rn | cut -d' ' -f
 done
 if [ -z "$root" ]; then
     if echo "$paths" | grep -q '^user:bezel$'; then userdel bezel 2>/dev/null || true; fi
+    if echo "$paths" | grep -q '^user:bezel-remote$'; then userdel bezel-remote 2>/dev/null || true; fi
     [ -d /run/systemd/system ] && systemctl daemon-reload
     [ -d /run/udev ] && (udevadm control --reload 2>/dev/null || true)
 fi

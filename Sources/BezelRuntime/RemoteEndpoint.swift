@@ -125,8 +125,9 @@ public final class RemoteEndpoint {
             while true {
                 try flush(connection)
                 if connection.hasPendingOutput { break }
-                // A live view's update that waited for the socket goes before the next request.
-                if let update = connection.session.takeFrameUpdate() {
+                // A live view's update or trace lines that waited for the socket go before the
+                // next request.
+                if let update = connection.session.takeWaitingReply() {
                     connection.output = update.encoded()
                     connection.written = 0
                     continue
@@ -180,16 +181,26 @@ public final class RemoteEndpoint {
     public func frameDrawn(damage: [Rect]) {
         for connection in connections where !connection.isClosed {
             connection.session.frameDrawn(damage: damage)
-            guard !connection.hasPendingOutput, let update = connection.session.takeFrameUpdate() else { continue }
-            connection.output = update.encoded()
-            connection.written = 0
-            do throws(SocketError) {
-                try flush(connection)
-                watchWritable(connection, connection.hasPendingOutput)
-            } catch {
-                log("remote: connection \(connection.socket.fileDescriptor): \(error)")
-                close(connection)
-            }
+            sendWaitingReply(connection)
+        }
+    }
+
+    /// Sends the replies that waited and can go now (trace lines traced since the last turn):
+    /// the runtime calls it before the loop waits. Costs nothing when nobody watches.
+    public func flushWaiting() {
+        for connection in connections where !connection.isClosed { sendWaitingReply(connection) }
+    }
+
+    private func sendWaitingReply(_ connection: Connection) {
+        guard !connection.hasPendingOutput, let update = connection.session.takeWaitingReply() else { return }
+        connection.output = update.encoded()
+        connection.written = 0
+        do throws(SocketError) {
+            try flush(connection)
+            watchWritable(connection, connection.hasPendingOutput)
+        } catch {
+            log("remote: connection \(connection.socket.fileDescriptor): \(error)")
+            close(connection)
         }
     }
 

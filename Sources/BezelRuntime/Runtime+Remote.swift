@@ -24,6 +24,7 @@ extension Runtime {
             endpoint.log = { [unowned self] line in self.log(.info, line) }
             try endpoint.attach(to: loop)
             remote = endpoint
+            remoteTrace = RemoteTraceHub(tracer: application.tracer)
             log(.info, "remote: serving \(path) for user \(configuration.remoteUser) (uid \(user.uid))")
         } catch {
             log(.error, "remote_socket off: \(error)")
@@ -46,6 +47,7 @@ extension Runtime {
             self.renderer?.cache.packedPixels(x: region.x, y: region.y, width: region.width, height: region.height) ?? []
         }
         session.rotation = configuration.rotation
+        session.traceHub = remoteTrace
         session.health = { [unowned self] in self.healthFigures() }
         return session
     }

@@ -39,6 +39,8 @@ public final class Runtime {
     var renderer: HeadlessDisplay?
     /// The remote service's socket, when `remote_socket` is set (Runtime+Remote.swift).
     var remote: RemoteEndpoint?
+    /// The trace and log streams the remote service reads (`nextTrace`).
+    var remoteTrace: RemoteTraceHub?
     /// Connections of the remote service open now.
     public var remoteConnectionCount: Int { remote?.connectionCount ?? 0 }
     /// The views whose picture an overlay plane shows, with the picture last given to it
@@ -92,6 +94,7 @@ public final class Runtime {
     public func log(_ level: RuntimeConfiguration.LogLevel, _ message: String) {
         guard level <= configuration.logLevel else { return }
         writeLineToStandardError("bezel[\(level.rawValue)]: \(message)")
+        remoteTrace?.log("\(level.rawValue): \(message)")
     }
 
     /// Called when an input device appears or disappears (its name, whether it appeared).
@@ -245,6 +248,7 @@ public final class Runtime {
         loop.beforeWaiting = { [unowned self] in
             self.renderIfNeeded()
             if let drm = self.drm, !drm.isFlipPending { self.flipFrames?.noFlipPending() }
+            self.remote?.flushWaiting()
         }
         renderIfNeeded()
         defer { shutDown() }
@@ -291,6 +295,7 @@ public final class Runtime {
         notifier.stop()
         remote?.closeAll()
         remote = nil
+        remoteTrace = nil
         drm?.close()
         drm = nil
         console?.restore()

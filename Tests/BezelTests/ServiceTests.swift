@@ -41,6 +41,35 @@ import Glibc
         }
     }
 
+    /// install.sh --remote into a folder (issue 34): the service's binary, page and unit, a
+    /// tokens file of root's alone with a read and a control token, remote_socket added to the
+    /// configuration; the demo's unit makes /run/bezel for the socket; uninstall.sh takes it all.
+    @Test func installWithRemoteAddsTheServiceAndUninstallRemovesIt() throws {
+        let binary = try #require(MainLoopTests.checkerPath())
+        let root = "/tmp/bezel-install-remote-\(getpid())"
+        defer { _ = runCommand("rm -rf \(root)") }
+        let (installed, status) = runCommand("bash \(packageRoot)/deploy/install.sh --binary \(binary) --remote \(binary) --root \(root) --no-start")
+        try #require(status == 0, "\(installed)")
+        for path in ["/usr/local/bin/bezel-remote", "/usr/local/share/bezel-remote/public/index.html",
+                     "/usr/local/share/bezel-remote/public/live.js", "/etc/systemd/system/bezel-remote.service"] {
+            #expect(access(root + path, F_OK) == 0, "\(path) is installed")
+        }
+        var info = stat()
+        #expect(stat(root + "/etc/bezel/remote-tokens", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let tokens = TextFile.contents(of: root + "/etc/bezel/remote-tokens") ?? ""
+        let holders = tokens.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(holders.map { $0.first.map(String.init) ?? "" } == ["read", "control"] && holders.allSatisfy { $0.count == 3 && $0[2].count == 32 })
+        let configuration = TextFile.contents(of: root + "/etc/bezel/bezel.conf") ?? ""
+        #expect(configuration.contains("\nremote_socket = /run/bezel/remote.sock\nremote_user = bezel-remote\n"))
+        let unit = TextFile.contents(of: root + "/etc/systemd/system/bezel-demo.service") ?? ""
+        #expect(unit.contains("RuntimeDirectory=bezel\n"))
+        // Installing again keeps the tokens (an operator's file is never replaced).
+        _ = runCommand("bash \(packageRoot)/deploy/install.sh --binary \(binary) --remote \(binary) --root \(root) --no-start")
+        #expect(TextFile.contents(of: root + "/etc/bezel/remote-tokens") == tokens)
+        let (removed, removeStatus) = runCommand("bash \(packageRoot)/deploy/uninstall.sh --root \(root) && find \(root) -mindepth 1")
+        #expect(removeStatus == 0 && removed.split(separator: "\n").allSatisfy { $0.hasPrefix("uninstall.sh") }, "\(removed)")
+    }
+
     @Test func k3ToK6TheServiceInstallsRunsRestartsAndUninstallsInTheGuest() async throws {
         let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
         let out = packageRoot + "/.build/vm"

@@ -216,6 +216,17 @@ try:
     matches = wait_for("the live view to show the new title", canvas_matches_app, 120)
     report(matches, "click", "the live view then showed the app's new frame (the canvas equals /v1/screenshot.png)")
 
+    # For the README (K7_PAGE_SCREENSHOT=path): the page with its view tree open and Item 12's
+    # line hovered, outlined on the live view.
+    if os.environ.get("K7_PAGE_SCREENSHOT"):
+        browser.evaluate("document.getElementById('show-tree').click()")
+        wait_for("the tree", lambda: browser.evaluate("document.querySelectorAll('#tree span').length") or 0)
+        spot = browser.evaluate("(() => { const line = [...document.querySelectorAll('#tree span')].find((e) => e.textContent === 'Button “Item 12”');"
+                                " const r = line.getBoundingClientRect(); return [r.left + 8, r.top + r.height / 2]; })()")
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=spot[0], y=spot[1])
+        with open(os.environ["K7_PAGE_SCREENSHOT"], "wb") as f:
+            f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+
     # K7 refused: no token, or a wrong one.
     status, _ = api(port, "screenshot.png", None)
     browser.call("Storage.clearDataForOrigin", origin=f"http://127.0.0.1:{port}", storageTypes="all")

@@ -19,6 +19,11 @@
 ///                                                   differs from the last this connection was
 ///                                                   sent (the first: at once, whole) with the
 ///                                                   changed rectangles' pixels (RemoteFrameUpdate)
+///     {"id":9,"op":"nextTrace","categories":["touches","gestures"],"log":true}
+///                                                   the trace and log streams: answered once
+///                                                   lines came (RemoteTraceHub); categories
+///                                                   need a control connection (a trace shows
+///                                                   what customers touch and type), the log not
 ///
 /// A reply has the request's `id` and `"ok":true` with its fields, or `"ok":false` and an
 /// `error` saying what was wrong; a bad request is refused alone and the connection goes on.
@@ -36,6 +41,9 @@ public enum RemoteRequest: Equatable, Sendable {
     case health
     /// The live view's next update (RemoteFrameUpdate.swift): held until there is one.
     case nextFrame
+    /// The trace lines in `categories` and, with `log`, the app's log lines since the last
+    /// take (RemoteTraceHub.swift): held until there are some.
+    case nextTrace(categories: TraceCategory, log: Bool)
 
     /// The protocol's version: `hello` with another is refused, so that an app and a remote
     /// service of different releases say so instead of misreading each other.
@@ -100,6 +108,27 @@ extension RemoteRequest {
         case "accessibilityTree": self = .accessibilityTree
         case "health": self = .health
         case "nextFrame": self = .nextFrame
+        case "nextTrace":
+            var categories: TraceCategory = []
+            if let value = header["categories"] {
+                guard let names = value.arrayValue, names.count <= 16 else {
+                    throw RemoteRequestError("\"categories\" must be an array of trace category names")
+                }
+                for name in names {
+                    let parsed = TraceCategory.parse(name.stringValue ?? "?")
+                    guard name.stringValue != nil, parsed.unknown.isEmpty else {
+                        throw RemoteRequestError("\"categories\": \(JSONWriter.string(of: name).prefix(32)) is not one of all, \(TraceCategory.all)")
+                    }
+                    categories.formUnion(parsed.categories)
+                }
+            }
+            var log = false
+            if let value = header["log"] {
+                guard case .bool(let flag) = value else { throw RemoteRequestError("\"log\" must be true or false") }
+                log = flag
+            }
+            guard !categories.isEmpty || log else { throw RemoteRequestError("nextTrace asks for no category and no log") }
+            self = .nextTrace(categories: categories, log: log)
         case "touch":
             let finger = try Self.wholeNumber(header, "finger", in: 0...(Self.fingers - 1))
             let phase: TouchReport.Kind

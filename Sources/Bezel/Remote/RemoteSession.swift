@@ -22,6 +22,9 @@ public final class RemoteSession {
     /// How the panel is mounted (`hello` says, so that a viewer maps the panel's pixels back
     /// to window points).
     public var rotation: DisplayRotation = .none
+    /// The app's trace and log streams (`nextTrace`), shared by the connections (the runtime
+    /// supplies it; nil: the request is refused).
+    public var traceHub: RemoteTraceHub?
     /// The live view's state (`nextFrame`).
     public private(set) var frameUpdate = RemoteFrameUpdate()
     /// The health figures (the runtime supplies them): a JSON object's members.
@@ -83,8 +86,29 @@ public final class RemoteSession {
                              payload: payload)
     }
 
-    /// The connection ended: fingers it left down are cancelled.
+    /// The trace lines waiting for this connection's `nextTrace`, if it waits and there are some.
+    public func takeTraceUpdate() -> RemoteMessage? {
+        guard let watcher = traceHub?.watcher(of: self), let id = watcher.waitingRequestID,
+              !watcher.lines.isEmpty || watcher.dropped > 0 else { return nil }
+        let text = watcher.lines.joined(separator: "\n")
+        let reply = RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true)),
+                                                   ("lines", .number(Double(watcher.lines.count))),
+                                                   ("dropped", .number(Double(watcher.dropped)))]),
+                                  payload: Array(text.utf8))
+        watcher.lines = []
+        watcher.dropped = 0
+        watcher.waitingRequestID = nil
+        return reply
+    }
+
+    /// A reply that was waiting and can go now: the live view's update first, then trace lines.
+    public func takeWaitingReply() -> RemoteMessage? {
+        takeFrameUpdate() ?? takeTraceUpdate()
+    }
+
+    /// The connection ended: fingers it left down are cancelled, its trace stream stops.
     public func end() {
+        traceHub?.stopWatching(self)
         guard !fingersDown.isEmpty else { return }
         let fingers = fingersDown.sorted()
         fingersDown = []
@@ -119,6 +143,14 @@ public final class RemoteSession {
         case .nextFrame:
             guard frameUpdate.request(id: id) else { throw RemoteRequestError("a nextFrame request is waiting already") }
             return takeFrameUpdate()
+        case let .nextTrace(categories, log):
+            guard let traceHub else { throw RemoteRequestError("this app has no trace stream") }
+            guard categories.isEmpty || allowsControl else {
+                throw RemoteRequestError("trace categories need a control connection (a trace shows what customers touch and type); the log does not")
+            }
+            guard traceHub.watcher(of: self)?.waitingRequestID == nil else { throw RemoteRequestError("a nextTrace request is waiting already") }
+            traceHub.watch(self, categories: categories, includesLog: log).waitingRequestID = id
+            return takeTraceUpdate()
         case let .touch(finger, phase, location):
             guard allowsControl else { throw RemoteRequestError("this connection may not touch (a read-only token)") }
             try touch(finger: finger, phase: phase, location: location)

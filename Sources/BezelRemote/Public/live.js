@@ -69,6 +69,11 @@ function received(message) {
     say(`live, ${message.control ? 'control' : 'read-only'}`);
     document.getElementById('show-tree').disabled = false;
     document.getElementById('show-health').disabled = false;
+    document.getElementById('show-trace').disabled = false;
+    if (!message.control) {
+      // A trace shows what customers touch and type: only the log for a read-only token.
+      document.querySelectorAll('#trace-form input:not([name=log])').forEach((box) => { box.checked = false; box.disabled = true; });
+    }
   } else if (message.type === 'error') {
     say(message.error, true);
     document.body.dataset.lastError = message.error;
@@ -186,6 +191,35 @@ document.getElementById('show-health').addEventListener('click', async () => {
     document.getElementById('side').hidden = false;
   } catch (error) { say(String(error), true); }
 });
+// The trace and log streams: lines as they come, the newest 2,000 kept.
+let traceReader = null;
+document.getElementById('show-trace').addEventListener('click', () => {
+  document.getElementById('trace-form').hidden = false;
+  document.getElementById('side').hidden = false;
+});
+document.getElementById('trace-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (traceReader) { traceReader.cancel(); traceReader = null; }
+  const boxes = [...document.querySelectorAll('#trace-form input:checked')].map((box) => box.name);
+  const categories = boxes.filter((name) => name !== 'log').join(',');
+  const output = document.getElementById('trace');
+  output.textContent = '';
+  try {
+    const response = await fetch(`/v1/trace?categories=${categories}${boxes.includes('log') ? '&log=1' : ''}`,
+                                 { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+    if (!response.ok) throw new Error(`trace: ${response.status} ${await response.text()}`);
+    traceReader = response.body.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await traceReader.read();
+      if (done) break;
+      const lines = (output.textContent + decoder.decode(value, { stream: true })).split('\n');
+      output.textContent = lines.slice(-2000).join('\n');
+      output.scrollTop = output.scrollHeight;
+    }
+  } catch (error) { say(String(error), true); }
+});
+
 document.getElementById('token-form').addEventListener('submit', (event) => {
   event.preventDefault();
   sessionStorage.setItem('bezel-token', document.getElementById('token').value.trim());

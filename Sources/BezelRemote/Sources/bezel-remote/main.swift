@@ -18,7 +18,7 @@ struct BezelRemote: AsyncParsableCommand {
             to the app over the app's Unix socket (the app's remote_socket setting). Every /v1 request \
             needs a token from the tokens file; touches and keys need a control token.
             """,
-        subcommands: [Serve.self, Screenshot.self, Tree.self, Accessibility.self, Health.self, Metrics.self, Tap.self, Key.self])
+        subcommands: [Serve.self, Screenshot.self, Tree.self, Accessibility.self, Health.self, Metrics.self, Trace.self, Tap.self, Key.self])
 }
 
 struct ClientOptions: ParsableArguments {
@@ -92,6 +92,23 @@ struct Metrics: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the metrics in Prometheus' text format.")
     @OptionGroup var options: ClientOptions
     func run() async throws { try write(try await options.client().request("metrics"), to: nil) }
+}
+
+struct Trace: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the app's trace and log lines as they come (trace categories need a control token).")
+    @OptionGroup var options: ClientOptions
+    @Option(help: "Trace categories: hittest, touches, gestures, actions, presses, layout, speech, or all (comma-separated).")
+    var categories = ""
+    @Flag(help: "The app's log lines too.")
+    var log = false
+    func run() async throws {
+        guard !categories.isEmpty || log else { throw ValidationError("give --categories or --log") }
+        let query = "trace?categories=\(categories)" + (log ? "&log=1" : "")
+        try await options.client().stream(query) { bytes in
+            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
+    }
 }
 
 struct Tap: AsyncParsableCommand {

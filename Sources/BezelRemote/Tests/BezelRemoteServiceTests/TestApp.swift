@@ -20,6 +20,7 @@ final class TestApp {
     let button: Button
     let display: HeadlessDisplay
     let socketPath: String
+    let traceHub: RemoteTraceHub
     private(set) var actions: [String] = []
     /// The actions' count, readable from any task (a test waits on it).
     nonisolated let actionCount = Mutex(0)
@@ -30,6 +31,7 @@ final class TestApp {
 
     init(name: String) throws {
         application = Application(clock: clock)
+        traceHub = RemoteTraceHub(tracer: application.tracer)
         window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 200), application: application)
         window.makeKeyAndVisible()
         window.backgroundColor = .white
@@ -75,7 +77,11 @@ final class TestApp {
             session.frameSize = { (cache.width, cache.height) }
             session.framePixels = { cache.packedPixels(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             session.health = { [("framesShown", .number(7)), ("backend", .string("headless"))] }
-            session.audit = { [unowned self] in self.auditLines.append($0) }
+            session.audit = { [unowned self] in
+                self.auditLines.append($0)
+                self.traceHub.log("remote: " + $0)
+            }
+            session.traceHub = traceHub
             sessions.append((session, outbound))
             defer {
                 session.end()
@@ -93,12 +99,13 @@ final class TestApp {
         }
     }
 
-    /// Draws what changed and sends the live views waiting their updates, as the runtime does.
+    /// Draws what changed and sends the live views and trace streams waiting their replies, as
+    /// the runtime does before its loop waits.
     func drawFrame() async {
         let damage = display.panelPixels(of: display.renderFrame())
         for (session, outbound) in sessions {
             session.frameDrawn(damage: damage)
-            if let update = session.takeFrameUpdate() { try? await outbound.write(ByteBuffer(bytes: update.encoded())) }
+            if let update = session.takeWaitingReply() { try? await outbound.write(ByteBuffer(bytes: update.encoded())) }
         }
     }
 }

@@ -29,16 +29,45 @@ public struct RemoteClient: Sendable {
         public let description: String
     }
 
-    /// GET or POST `path` (under /v1); the body of a 200, else a Failure with the service's reason.
-    public func request(_ path: String, method: String = "GET", body: [UInt8]? = nil) async throws -> [UInt8] {
-        var configuration = HTTPClient.Configuration()
+    /// GET `path` (under /v1) and hand its body to `output` as it comes (a stream), until the
+    /// service ends it.
+    public func stream(_ path: String, _ output: @Sendable ([UInt8]) -> Void) async throws {
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration())
+        do {
+            var request = HTTPClientRequest(url: baseURL + "/v1/" + path)
+            request.headers.add(name: "Authorization", value: "Bearer " + token)
+            let response = try await client.execute(request, timeout: .hours(24))
+            guard response.status == .ok else {
+                let bytes = Array((try await response.body.collect(upTo: 1 << 16)).readableBytesView)
+                throw Failure(description: "\(baseURL)/v1/\(path): \(response.status.code) \(String(decoding: bytes.prefix(400), as: UTF8.self))")
+            }
+            for try await chunk in response.body { output(Array(chunk.readableBytesView)) }
+            try await client.shutdown()
+        } catch let failure as Failure {
+            try? await client.shutdown()
+            throw failure
+        } catch {
+            try? await client.shutdown()
+            throw Failure(description: "\(baseURL)/v1/\(path): \(error)")
+        }
+    }
+
+    private func configuration() -> HTTPClient.Configuration {
+        var settings = HTTPClient.Configuration()
         if let caCertificatePath {
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.additionalTrustRoots = [.file(caCertificatePath)]
-            configuration.tlsConfiguration = tls
+            settings.tlsConfiguration = tls
         }
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        settings.timeout = .init(connect: .seconds(10), read: .hours(24))
+        return settings
+    }
+
+    /// GET or POST `path` (under /v1); the body of a 200, else a Failure with the service's reason.
+    public func request(_ path: String, method: String = "GET", body: [UInt8]? = nil) async throws -> [UInt8] {
+        var settings = configuration()
+        settings.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
         do {
             var request = HTTPClientRequest(url: baseURL + "/v1/" + path)
             request.method = method == "POST" ? .POST : .GET

@@ -14,6 +14,8 @@ import NIOCore
 ///     GET  /v1/metrics          the same in Prometheus' text format
 ///     POST /v1/touch            {"events":[{"finger":0,"phase":"down","x":120,"y":88},…]}
 ///     POST /v1/key              {"code":28,"characters":"\r"} (pressed and released) or with "down"
+///     GET  /v1/trace?categories=touches,gestures&log=1
+///                               the trace and log streams, as text (TraceStream.swift)
 ///     GET  /v1/live             the live view (WebSocket; LiveView.swift)
 struct APIRoutes: Sendable {
     let configuration: ServiceConfiguration
@@ -58,6 +60,14 @@ struct APIRoutes: Sendable {
                 for press in presses { _ = try await link.request(press, timeout: appTimeout) }
             }
             return Self.json(.object([("ok", .bool(true))]))
+        }
+        router.get("/v1/trace") { request, context in
+            let (categories, log) = try TraceStream.parse(request.uri.queryParameters)
+            if !categories.isEmpty { try context.requireControl("a trace (it shows what customers touch and type)") }
+            logger.notice("\(categories.isEmpty ? "" : "audit: ")\(context.actor) opened a stream of \(categories.isEmpty ? "the log" : categories.joined(separator: ",") + (log ? " and the log" : ""))")
+            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                            body: TraceStream.body(configuration: configuration, actor: context.actor, control: context.holder?.role == .control,
+                                                   categories: categories, log: log))
         }
         // A /v1/live request that was not a WebSocket upgrade (or whose upgrade was refused
         // before this route: the token is checked by the middleware, so here it is valid).
