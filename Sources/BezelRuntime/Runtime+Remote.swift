@@ -65,6 +65,14 @@ extension Runtime {
             ("touchFramesCoalesced", .number(Double(coalescedTouchFrames))),
             ("remoteConnections", .number(Double(remote?.connectionCount ?? 0))),
         ]
+        figures.append(("display", .string(String(summary.dropFirst("bezel: ".count).prefix(while: { $0 != "," })))))
+        figures.append(("inputDevices", .array(inputDeviceNames.map(JSONValue.string))))
+        // Milliseconds, over the last 128: drawing a frame, and a touch's arrival to the frame after it.
+        for (name, timings) in [("drawMs", drawTimes), ("touchToFrameMs", touchToFrameTimes)] {
+            guard let summary = timings.summary else { continue }
+            figures.append((name + "Median", .number(summary.medianMilliseconds)))
+            figures.append((name + "Max", .number(summary.maximumMilliseconds)))
+        }
         if let rss = ProcessStatistics.residentSetKiB() { figures.append(("rssKiB", .number(Double(rss)))) }
         if let peak = ProcessStatistics.peakResidentSetKiB() { figures.append(("peakRssKiB", .number(Double(peak)))) }
         return figures

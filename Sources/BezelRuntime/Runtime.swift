@@ -41,6 +41,12 @@ public final class Runtime {
     var remote: RemoteEndpoint?
     /// The trace and log streams the remote service reads (`nextTrace`).
     var remoteTrace: RemoteTraceHub?
+    /// For the remote service's health: how long frames took to draw, and how long from a touch
+    /// frame's arrival to the frame drawn after it (FrameTimings), the input devices present.
+    var drawTimes = FrameTimings()
+    var touchToFrameTimes = FrameTimings()
+    var touchWaitingSince: Double?
+    var inputDeviceNames: [String] = []
     /// Connections of the remote service open now.
     public var remoteConnectionCount: Int { remote?.connectionCount ?? 0 }
     /// The views whose picture an overlay plane shows, with the picture last given to it
@@ -211,10 +217,14 @@ public final class Runtime {
                                             opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] frame in
+                if self.touchWaitingSince == nil { self.touchWaitingSince = ProcessClock.monotonicNow() }
                 if let idle = self.idle { idle.handle(frame) } else { self.application.handleTouchFrame(frame) }
             }
             source.onDevice = { [unowned self] name, added in
                 self.log(.info, "input device \(added ? "added" : "removed"): \(name)")
+                if added { self.inputDeviceNames.append(name) } else if let index = self.inputDeviceNames.firstIndex(of: name) {
+                    self.inputDeviceNames.remove(at: index)
+                }
                 self.onTouchDevice?(name, added)
             }
             source.onKey = { [unowned self] key, down in
@@ -272,8 +282,15 @@ public final class Runtime {
         // Pictures on overlay planes are placed before drawing: those that cannot be are
         // drawn in this frame.
         let overlays = placePlanes()
+        let drawStart = ProcessClock.monotonicNow()
         let rects = renderer.renderFrame()
         guard !rects.isEmpty || !overlays.isEmpty else { return }
+        let drawEnd = ProcessClock.monotonicNow()
+        drawTimes.record(drawEnd - drawStart)
+        if let touched = touchWaitingSince {
+            touchToFrameTimes.record(drawEnd - touched)
+            touchWaitingSince = nil
+        }
         let panelDamage = renderer.panelPixels(of: rects)
         remote?.frameDrawn(damage: panelDamage)
         if let drm {

@@ -72,6 +72,11 @@ import Glibc
         let health = try request(app, &decoder, #"{"id":6,"op":"health"}"#)
         #expect(health.header["backend"] == .string("headless"))
         #expect(health.header["remoteConnections"] == .number(1))
+        #expect(health.header["display"] == .string("headless 800x480"))
+        #expect(health.header["inputDevices"] == .array([]), "headless: no input device")
+        // The first frame and the tap's were drawn: their times are there (milliseconds).
+        let drawn = try #require(health.header["drawMsMedian"]?.numberValue)
+        #expect(drawn >= 0 && drawn <= (health.header["drawMsMax"]?.numberValue ?? -1))
 
         // The tap's action ran in the app: it says so on its output, and the audit lines are in its log.
         var said = ""

@@ -1,0 +1,20 @@
+import Testing
+@testable import BezelRuntime
+
+/// The remote health's frame figures (FrameTimings): the median and maximum of the last 128.
+@Suite struct FrameTimingsTests {
+    @Test func theLast128AreSummarizedInMilliseconds() throws {
+        var timings = FrameTimings()
+        #expect(timings.summary == nil)
+        timings.record(0.004)
+        #expect(timings.summary! == (4, 4))
+        // 200 more: only the last 128 count (an old slow frame is forgotten).
+        timings.record(0.5)
+        for index in 0..<200 { timings.record(Double(index % 10 + 1) / 1000) }
+        let summary = try #require(timings.summary)
+        #expect(summary.maximumMilliseconds == 10 && summary.medianMilliseconds == 6)
+        timings.record(.nan)
+        timings.record(-1)
+        #expect(timings.count == 202, "bad durations are not recorded")
+    }
+}
