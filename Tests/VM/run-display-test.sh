@@ -412,10 +412,19 @@ measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
-# The remote service's socket on (issue 34, K8): idle with it listening and nobody connected
-# must still be 0 wake-ups. The guest has only root; bezel-remote's user would be its own.
+# The remote service on (issue 34, K8): the app's socket listening and bezel-remote serving
+# on the guest's loopback, nobody connected: the app must still wake 0 times. The guest has
+# only root; bezel-remote's user would be its own.
 BEZEL_REMOTE_SOCKET=/run/bezel-remote.sock BEZEL_REMOTE_USER=0 $binary "" /run/device-ready measure &
 check=\$!
+remote=$here/../../Sources/BezelRemote/.build/debug/bezel-remote
+if [ -x \$remote ]; then
+    ip link set lo up 2>/dev/null || busybox ip link set lo up
+    (umask 077; echo "read guest 0123456789abcdef0123456789abcdef" > /run/remote-tokens)
+    \$remote serve --tokens /run/remote-tokens --app-socket /run/bezel-remote.sock \
+        --public-directory $here/../../Sources/BezelRemote/Public > /run/remote.log 2>&1 &
+    service=\$!
+fi
 /usr/bin/python3 $here/inject-touch.py /run/device-ready tap-after:/run/device-ready.tap &
 # The idle period, measured from outside while the app does nothing: the context switches of
 # all its threads (every wake-up is one) over 10 s, from /proc.
@@ -429,6 +438,11 @@ after=\$(switches)
 threads_after=\$(ls /proc/\$check/task | wc -l)
 echo "RESULT idle_wakeups \$((after - before)) over_10s"
 [ -S /run/bezel-remote.sock ] && echo "RESULT remote_socket listening during the idle measurement"
+if [ -n "\${service:-}" ] && kill -0 \$service 2>/dev/null && grep -q "listening on 127.0.0.1:8034" /run/remote.log; then
+    echo "RESULT remote_service serving during the idle measurement, rss_kib \$(awk '/VmRSS/ { print \$2 }' /proc/\$service/status)"
+else
+    echo "BEZEL-REMOTE-SERVICE not serving:"; cat /run/remote.log 2>/dev/null
+fi
 echo "BEZEL-IDLE-THREADS \$threads_before -> \$threads_after"
 touch /run/device-ready.tap
 # Then a focused text field (the app focuses one after the tap): the same count over 10 s
@@ -441,6 +455,7 @@ after=\$(switches)
 echo "RESULT focused_wakeups \$((after - before)) over_10s"
 kill -TERM \$check
 wait \$check
+[ -n "\${service:-}" ] && kill -TERM \$service
 GUEST
     ;;
 plane)

@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""Issue 34's figures: bezel-demo in the simulator (Xvfb) with the remote service on.
+
+Starts Xvfb, bezel-demo (the simulator backend, its remote socket on) and bezel-remote serve on
+loopback, then prints RESULT lines:
+
+  remote_screenshot_ms          GET /v1/screenshot.png, median and maximum of 20 (the app's copy,
+                                the service's PNG encoding, HTTP on loopback)
+  remote_live_view_motion       the live view while the motion screen's drawer slides open and
+                                shut: the bytes that travelled a second against a stream of whole
+                                frames (each frame drawn meanwhile sent as the full-frame PNG)
+  remote_rss_kib                the app's resident size on its home screen without the remote
+                                socket, with the service on (idle), after the requests above, and
+                                the service's own
+
+Usage: remote-figures.py BEZEL_DEMO BEZEL_REMOTE PUBLIC_DIR
+"""
+import json, os, shutil, signal, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.request, urllib.error
+
+import websocket  # python3-websocket
+
+demo, bezel_remote, public_dir = sys.argv[1:4]
+work = tempfile.mkdtemp(prefix="bezel-figures-")
+processes = []
+
+
+def wait_for(what, condition, seconds=180):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise TimeoutError(f"waited {seconds} s for {what}")
+
+
+def start(command, log, env=None):
+    process = subprocess.Popen(command, stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    processes.append(process)
+    return process
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(next(line.split()[1] for line in f if line.startswith("VmRSS")))
+
+
+def api(path, method="GET", body=None):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/{path}", data=body, method=method)
+    request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+    except OSError:
+        return 0, b""
+
+
+def views():
+    found = []
+    def walk(view):
+        found.append(view)
+        for child in view.get("subviews", []) + view.get("windows", []):
+            walk(child)
+    walk(json.loads(api("tree")[1]))
+    return found
+
+
+def tap(view):
+    x, y, w, h = view["frame"]
+    events = [{"finger": 0, "phase": "down", "x": x + w / 2, "y": y + h / 2}, {"finger": 0, "phase": "up"}]
+    status, body = api("touch", "POST", json.dumps({"events": events}).encode())
+    assert status == 200, body
+
+
+status = 1
+try:
+    display = 100 + os.getpid() % 400
+    start(["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"], os.path.join(work, "xvfb.log"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    token = "figures-" + os.urandom(12).hex()
+    tokens = os.path.join(work, "tokens")
+    with open(os.open(tokens, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
+        f.write(f"control figures {token}\n")
+    app_socket, app_log = os.path.join(work, "app.sock"), os.path.join(work, "app.log")
+    env = {k: v for k, v in os.environ.items() if k != "BEZEL_BACKEND"}
+    env.update(DISPLAY=f":{display}", BEZEL_CONFIG="/dev/null")
+    wait_for("Xvfb", lambda: subprocess.run(["xdpyinfo", "-display", f":{display}"], capture_output=True).returncode == 0)
+    # The baseline: the same demo without the remote socket, its home screen a second after its first frame.
+    plain_log = os.path.join(work, "plain.log")
+    plain = start([demo], plain_log, env)
+    wait_for("the demo's first frame", lambda: "first frame on screen" in open(plain_log).read())
+    time.sleep(1)
+    plain_rss = rss_kib(plain.pid)
+    os.killpg(plain.pid, signal.SIGTERM)
+    plain.wait(timeout=60)
+    env.update(BEZEL_REMOTE_SOCKET=app_socket, BEZEL_REMOTE_USER=str(os.getuid()))
+    app = start([demo], app_log, env)
+    wait_for("the demo's remote socket", lambda: os.path.exists(app_socket) and "first frame on screen" in open(app_log).read())
+    time.sleep(1)
+    service = start([bezel_remote, "serve", "--port", str(port), "--tokens", tokens, "--app-socket", app_socket,
+                     "--public-directory", public_dir], os.path.join(work, "service.log"))
+    wait_for("bezel-remote", lambda: api("health")[0] == 200)
+    idle_rss = rss_kib(app.pid)
+
+    timings = []
+    for _ in range(20):
+        started = time.monotonic()
+        code, png = api("screenshot.png")
+        timings.append((time.monotonic() - started) * 1000)
+        assert code == 200 and png[:4] == b"\x89PNG"
+        time.sleep(0.06)  # under the service's rate limit (20 a second)
+    print(f"RESULT remote_screenshot_ms median={statistics.median(timings):.1f} max={max(timings):.1f} png_bytes={len(png)} (800x480, 20 requests)", flush=True)
+
+    # The live view on the motion screen.
+    tap(next(v for v in views() if v.get("text") == "Motion"))
+    drawer = wait_for("the motion screen", lambda: next((v for v in views() if v.get("identifier") == "drawerButton"
+                                                         or v.get("text") == "Open drawer"), None))
+    received = {"bytes": 0, "messages": 0}
+    live = websocket.create_connection(f"ws://127.0.0.1:{port}/v1/live", subprotocols=["bezel.v1", "bezel-token." + token], timeout=60)
+    hello = json.loads(live.recv())
+    first = live.recv()  # the whole frame
+    full_frame = len(first) - 24
+    counting = threading.Event()
+    def read():
+        while True:
+            try:
+                message = live.recv()
+            except Exception:
+                return
+            if counting.is_set() and isinstance(message, bytes):
+                received["bytes"] += len(message)
+                received["messages"] += 1
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    frames_before = json.loads(api("health")[1])["framesShown"]
+    counting.set()
+    started = time.monotonic()
+    tap(drawer)           # opens: a 0.5 s slide
+    time.sleep(1.0)
+    tap(drawer)           # closes
+    time.sleep(1.0)
+    seconds = time.monotonic() - started
+    counting.clear()
+    frames = json.loads(api("health")[1])["framesShown"] - frames_before
+    live.close()
+    live_rate = received["bytes"] / seconds
+    full_rate = frames * full_frame / seconds
+    print(f"RESULT remote_live_view_motion bytes_per_s={live_rate:.0f} full_frame_stream_bytes_per_s={full_rate:.0f} "
+          f"ratio={live_rate / full_rate if full_rate else 0:.3f} frames={frames} updates={received['messages']} "
+          f"full_frame_png_bytes={full_frame} over_s={seconds:.1f}", flush=True)
+    print(f"RESULT remote_rss_kib app_without_socket={plain_rss} app_idle_with_service={idle_rss} "
+          f"app_after_requests={rss_kib(app.pid)} service={rss_kib(service.pid)} (debug builds)", flush=True)
+    status = 0 if frames > 0 and received["messages"] > 0 else 1
+except Exception as error:
+    print(f"FAIL remote figures: {type(error).__name__}: {error}", flush=True)
+    for name in ("app.log", "service.log"):
+        path = os.path.join(work, name)
+        if os.path.exists(path):
+            print(f"--- {name}\n" + "\n".join(open(path, errors="replace").read().splitlines()[-30:]), flush=True)
+finally:
+    for process in reversed(processes):
+        if process.poll() is not None:
+            continue
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(process.pid, signal.SIGKILL)
+    shutil.rmtree(work, ignore_errors=True)
+sys.exit(status)
