@@ -93,7 +93,8 @@ PACKAGES=("${BUILD_PACKAGES[@]}"
           # The remote service's tests (dev.sh remote): openssl makes their test certificates;
           # Debian's Chromium, driven over its DevTools protocol with python3-websocket, is the
           # real browser of scenario K7.
-          openssl chromium python3-websocket)
+          # wrk loads the service while the app animates (K8).
+          openssl chromium python3-websocket wrk)
 
 cd "$(dirname "$0")/.."
 
@@ -431,11 +432,11 @@ case "$command" in
         [ -x "$x86_demo" ] || x86_demo=""
         bash Tests/VM/run-arm64-scenarios.sh .build-cross/arm64/release $x86_demo
         arm64_part_done scenarios
-        # The per-frame figures of three kinds (a draw, a press, a language switch); the others
-        # (M2, the picker, the scaling figures, M13) are counted on x86 only unless FIGURES
-        # names them: each run costs ~50 s of CPU under valgrind in qemu-user, and all 13
-        # figures (26 runs) took 13.3 min of CI's 90 (5 figures: 5.2 min; these 3: about 3).
-        FIGURES="${FIGURES:-M1 M3 M12}" \
+        # A frame's drawing and a touch's delivery (M1, M3); the others (M2, M12, the picker,
+        # the scaling figures, M13) are counted on x86 only unless FIGURES names them: each run
+        # costs ~50 s of CPU under valgrind in qemu-user, one run at a time, and all 13 figures
+        # (26 runs) took 13.3 min of CI's 90 (5 figures: 5.2 min; these 2: about 2).
+        FIGURES="${FIGURES:-M1 M3}" \
             bash Tests/Benchmarks/instruction-counts-aarch64.sh .build-cross/arm64/release/bezel-bench "$@"
         arm64_part_done instruction-counts
         ;;

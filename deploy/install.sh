@@ -124,6 +124,7 @@ if [ $remote = 1 ]; then
         put "$repo/Sources/BezelRemote/Public/${file#./}" "/usr/local/share/bezel-remote/public/${file#./}" 0644
     done
     put "$here/systemd/bezel-remote.service" /etc/systemd/system/bezel-remote.service 0644
+    put "$here/systemd/bezel-demo.service.d/remote.conf" /etc/systemd/system/bezel-demo.service.d/remote.conf 0644
     if [ ! -e "$root/etc/bezel/remote-tokens" ]; then
         make_dir /etc/bezel
         read_token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')

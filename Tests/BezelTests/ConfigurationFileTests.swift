@@ -133,6 +133,20 @@ extension RuntimeConfigurationTests {
         #expect(" \t\n".trimmingSpaces == "" && "".trimmingSpaces == "" && "x".trimmingSpaces == "x")
     }
 
+    /// The lines are cut on scalars (fast) exactly where a cut on characters puts them: 5,000
+    /// random texts of line ends, combining marks, emoji, ZWJ sequences and ASCII.
+    @Test func linesAreCutWhereCharactersWouldCutThem() {
+        let pieces = ["\n", "\r", "\r\n", "\n\r", "a", " ", "=", "\u{301}", "e\u{301}", "👩‍👩‍👧", "\u{200D}", "\u{FEFF}", "ß", "\t", "#"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let byCharacters = Substring(text).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            #expect(ConfigurationFile.lines(of: Substring(text)).map(String.init) == byCharacters.map(String.init),
+                    "\(Array(text.unicodeScalars).map { String($0.value, radix: 16) })")
+        }
+        #expect("\u{2003}x\u{85}".trimmingSpaces == "x", "Unicode's White_Space beyond ASCII")
+    }
+
     @Test func misspeltVariablesAreWarnedAboutByName() throws {
         setenv("BEZEL_ROTATON", "90", 1)
         setenv("BEZEL_QQQQQQQQQQQQ", "1", 1)

@@ -61,8 +61,9 @@ import Glibc
         #expect(holders.map { $0.first.map(String.init) ?? "" } == ["read", "control"] && holders.allSatisfy { $0.count == 3 && $0[2].count == 32 })
         let configuration = TextFile.contents(of: root + "/etc/bezel/bezel.conf") ?? ""
         #expect(configuration.contains("\nremote_socket = /run/bezel/remote.sock\nremote_user = bezel-remote\n"))
-        let unit = TextFile.contents(of: root + "/etc/systemd/system/bezel-demo.service") ?? ""
-        #expect(unit.contains("RuntimeDirectory=bezel\n"))
+        // The app's unit gains /run/bezel for the socket through a drop-in (the unit itself is unchanged).
+        let dropIn = TextFile.contents(of: root + "/etc/systemd/system/bezel-demo.service.d/remote.conf") ?? ""
+        #expect(dropIn.contains("[Service]\nRuntimeDirectory=bezel\n"))
         // Installing again keeps the tokens (an operator's file is never replaced).
         _ = runCommand("bash \(packageRoot)/deploy/install.sh --binary \(binary) --remote \(binary) --root \(root) --no-start")
         #expect(TextFile.contents(of: root + "/etc/bezel/remote-tokens") == tokens)
