@@ -17,7 +17,7 @@ public enum RemoteService {
         let limiter = RateLimiter(perSecond: limits.requestsPerSecond, burst: limits.requestBurst)
         let router = Router(context: RemoteRequestContext.self)
         router.middlewares.add(MetricsMiddleware())
-        router.middlewares.add(AccessMiddleware(tokens: configuration.tokens, limiter: limiter, logger: logger))
+        router.middlewares.add(AccessMiddleware(tokens: configuration.tokens, limiter: limiter, refusals: RefusalLog(logger: logger)))
         // The page's files: no data in them, so no token (the page asks for one).
         router.middlewares.add(FileMiddleware(configuration.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
                                               searchForIndexHtml: true, logger: logger))

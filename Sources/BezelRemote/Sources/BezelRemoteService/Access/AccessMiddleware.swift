@@ -10,17 +10,17 @@ struct AccessMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
     let tokens: AccessTokens
     let limiter: RateLimiter
-    let logger: Logger
+    let refusals: RefusalLog
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard limiter.allow(context.clientAddress) else {
-            logger.notice("refused: rate limit", metadata: ["client": "\(context.clientAddress)", "path": "\(request.uri.path)"])
+            refusals.refused("rate limit", client: context.clientAddress, path: request.uri.path)
             throw HTTPError(.tooManyRequests, message: "too many requests: at most \(Int(limiter.perSecond)) a second")
         }
         guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
         guard let holder = Self.bearerToken(request.headers[.authorization]).flatMap({ tokens.holder(of: $0) }) else {
             // The token presented is never logged (a mistyped one is one character from real).
-            logger.notice("refused: no valid token", metadata: ["client": "\(context.clientAddress)", "path": "\(request.uri.path)"])
+            refusals.refused("no valid token", client: context.clientAddress, path: request.uri.path)
             throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"bezel-remote\""],
                             message: "a valid token is needed (Authorization: Bearer TOKEN)")
         }
