@@ -214,11 +214,16 @@ cross_build() {
 # build (arm64-scenarios). Each later step's own `swift build` then finds nothing to do.
 # The shared .build folder is not touched: SwiftPM locks it while `swift test` runs.
 prebuild() {
+    mkdir -p .build
+    rm -f .build/prebuild-steps.done
     swift build --build-tests --sanitize=address --scratch-path .build-asan
     swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
     cross_compile
+    # The later steps' builds are done (CI's sanitizers wait for this file, not for the remote
+    # service's build, which its last step waits for).
+    touch .build/prebuild-steps.done
     remote_build
 }
 
