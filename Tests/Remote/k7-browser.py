@@ -20,9 +20,10 @@ import base64, json, os, shutil, signal, socket, struct, subprocess, sys, tempfi
 
 import websocket  # python3-websocket (websocket-client)
 
+from harness import free_port, read, start, stop_all, wait_for, write_tokens
+
 runtime_check, bezel_remote, public_dir, golden = sys.argv[1:5]
 work = tempfile.mkdtemp(prefix="bezel-k7-")
-processes = []
 failures = 0
 
 
@@ -33,31 +34,12 @@ def report(ok, name, detail):
         failures += 1
 
 
-def wait_for(what, condition, seconds=120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise TimeoutError(f"waited {seconds} s for {what}")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
-def start(command, log, env=None):
-    process = subprocess.Popen(command, stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    processes.append(process)
-    return process
 
 
-def read(path):
-    with open(path, errors="replace") as f:
-        return f.read()
 
 
 def png_pixels(data):
@@ -161,8 +143,7 @@ def api(port, path, token):
 try:
     read_token, control_token = "k7-read-" + os.urandom(12).hex(), "k7-control-" + os.urandom(12).hex()
     tokens = os.path.join(work, "tokens")
-    with open(os.open(tokens, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
-        f.write(f"read lobby {read_token}\ncontrol ops-k7 {control_token}\n")
+    write_tokens(tokens, [f"read lobby {read_token}", f"control ops-k7 {control_token}"])
     app_socket, app_log = os.path.join(work, "app.sock"), os.path.join(work, "app.log")
     env = dict(os.environ, BEZEL_CONFIG="/dev/null", BEZEL_BACKEND="headless", BEZEL_REMOTE_SOCKET=app_socket,
                BEZEL_REMOTE_USER=str(os.getuid()))
@@ -254,11 +235,6 @@ except Exception as error:  # a scenario that cannot finish is a failure with it
         if os.path.exists(path):
             print(f"--- {name} (last lines)\n" + "\n".join(read(path).splitlines()[-30:]), flush=True)
 finally:
-    for process in processes:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(process.pid, signal.SIGKILL)
+    stop_all()
     shutil.rmtree(work, ignore_errors=True)
 sys.exit(1 if failures else 0)

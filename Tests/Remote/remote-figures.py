@@ -29,25 +29,14 @@ import http.client, json, os, shutil, signal, socket, statistics, subprocess, sy
 
 import websocket  # python3-websocket
 
+from harness import free_port, read, start, stop_all, wait_for, write_tokens
+
 demo, bezel_remote, public_dir = sys.argv[1:4]
 work = tempfile.mkdtemp(prefix="bezel-figures-")
-processes = []
 
 
-def wait_for(what, condition, seconds=180):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise TimeoutError(f"waited {seconds} s for {what}")
 
 
-def start(command, log, env=None):
-    process = subprocess.Popen(command, stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    processes.append(process)
-    return process
 
 
 def rss_kib(pid):
@@ -90,13 +79,10 @@ status = 1
 try:
     display = 100 + os.getpid() % 400
     start(["Xvfb", f":{display}", "-screen", "0", "1024x768x24", "-nolisten", "tcp"], os.path.join(work, "xvfb.log"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     token = "figures-" + os.urandom(12).hex()
     tokens = os.path.join(work, "tokens")
-    with open(os.open(tokens, os.O_WRONLY | os.O_CREAT, 0o600), "w") as f:
-        f.write(f"control figures {token}\n")
+    write_tokens(tokens, [f"control figures {token}"])
     app_socket, app_log = os.path.join(work, "app.sock"), os.path.join(work, "app.log")
     env = {k: v for k, v in os.environ.items() if k != "BEZEL_BACKEND"}
     env.update(DISPLAY=f":{display}", BEZEL_CONFIG="/dev/null")
@@ -104,14 +90,14 @@ try:
     # The baseline: the same demo without the remote socket, its home screen a second after its first frame.
     plain_log = os.path.join(work, "plain.log")
     plain = start([demo], plain_log, env)
-    wait_for("the demo's first frame", lambda: "first frame on screen" in open(plain_log).read())
+    wait_for("the demo's first frame", lambda: "first frame on screen" in read(plain_log))
     time.sleep(1)
     plain_rss = rss_kib(plain.pid)
     os.killpg(plain.pid, signal.SIGTERM)
     plain.wait(timeout=60)
     env.update(BEZEL_REMOTE_SOCKET=app_socket, BEZEL_REMOTE_USER=str(os.getuid()))
     app = start(["taskset", "-c", "0", demo], app_log, env)
-    wait_for("the demo's remote socket", lambda: os.path.exists(app_socket) and "first frame on screen" in open(app_log).read())
+    wait_for("the demo's remote socket", lambda: os.path.exists(app_socket) and "first frame on screen" in read(app_log))
     time.sleep(1)
     service = start(["taskset", "-c", "1", bezel_remote, "serve", "--port", str(port), "--tokens", tokens, "--app-socket", app_socket,
                      "--public-directory", public_dir], os.path.join(work, "service.log"))
@@ -207,15 +193,8 @@ except Exception as error:
     for name in ("app.log", "service.log"):
         path = os.path.join(work, name)
         if os.path.exists(path):
-            print(f"--- {name}\n" + "\n".join(open(path, errors="replace").read().splitlines()[-30:]), flush=True)
+            print(f"--- {name}\n" + "\n".join(read(path).splitlines()[-30:]), flush=True)
 finally:
-    for process in reversed(processes):
-        if process.poll() is not None:
-            continue
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(process.pid, signal.SIGKILL)
+    stop_all()
     shutil.rmtree(work, ignore_errors=True)
 sys.exit(status)
