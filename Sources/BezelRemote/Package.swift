@@ -50,7 +50,6 @@ let package = Package(
         ]),
         .testTarget(name: "BezelRemoteServiceTests", dependencies: [
             "BezelRemoteService",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ]),
     ],
