@@ -284,13 +284,14 @@ public final class Runtime {
         let overlays = placePlanes()
         let drawStart = ProcessClock.monotonicNow()
         let rects = renderer.renderFrame()
+        // A touch that changed nothing has no frame to wait for: it is not counted (else the
+        // next change, maybe minutes later, would be taken for its latency).
+        let touched = touchWaitingSince
+        touchWaitingSince = nil
         guard !rects.isEmpty || !overlays.isEmpty else { return }
         let drawEnd = ProcessClock.monotonicNow()
         drawTimes.record(drawEnd - drawStart)
-        if let touched = touchWaitingSince {
-            touchToFrameTimes.record(drawEnd - touched)
-            touchWaitingSince = nil
-        }
+        if let touched { touchToFrameTimes.record(drawEnd - touched) }
         let panelDamage = renderer.panelPixels(of: rects)
         remote?.frameDrawn(damage: panelDamage)
         if let drm {
