@@ -2,7 +2,8 @@
 # Developer entry point: the README's commands.
 #
 #   bash deploy/dev.sh demo    install what is missing, run the headless demo
-#   bash deploy/dev.sh test    install what is missing, build and run every test
+#   bash deploy/dev.sh test    install what is missing, build and run every test (the library's,
+#                              the example app's, bezel-remote's with K7 and K8)
 #   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release, and
 #                              compare M1-M3's instruction counts with the committed ones
 #   bash deploy/dev.sh measure install what is missing, measure the release runtime on a real
@@ -268,6 +269,13 @@ case "$command" in
             swift build --package-path Tests/ExampleApp --build-tests
             swift test --package-path Tests/ExampleApp
             test_part_done example-app
+            # bezel-remote's tests, K7 and K8 (`dev.sh remote`: a package of its own). CI sets
+            # BEZEL_REMOTE_LATER and runs them as its last step, once the package's build, done
+            # in the background at the lowest priority, has ended.
+            if [ -z "${BEZEL_REMOTE_LATER:-}" ]; then
+                bash deploy/dev.sh remote
+                test_part_done remote
+            fi
         fi
         ;;
     bench)
