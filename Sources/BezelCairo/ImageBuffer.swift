@@ -114,15 +114,7 @@ public final class ImageBuffer {
     /// The pixels as rows of `width` 32-bit words, top to bottom, without the rows' padding
     /// (what the remote service is sent: RemotePicture).
     public func packedPixels() -> [UInt8] {
-        cairo_surface_flush(surface)
-        let rowBytes = width * 4, rowStride = stride
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            for row in 0..<height {
-                (buffer.baseAddress! + row * rowBytes).initialize(from: data + row * rowStride, count: rowBytes)
-            }
-            count = rowBytes * height
-        }
+        packedPixels(x: 0, y: 0, width: width, height: height)
     }
 
     /// A region's pixels the same way (a live view's update, RemoteFrameUpdate); a region

@@ -65,7 +65,7 @@ extension Runtime {
             ("touchFramesCoalesced", .number(Double(coalescedTouchFrames))),
             ("remoteConnections", .number(Double(remote?.connectionCount ?? 0))),
         ]
-        figures.append(("display", .string(String(summary.dropFirst("bezel: ".count).prefix(while: { $0 != "," })))))
+        figures.append(("display", .string(displayDescription)))
         figures.append(("inputDevices", .array(inputDeviceNames.map(JSONValue.string))))
         // Milliseconds, over the last 128: drawing a frame, and a touch's arrival to the frame after it.
         for (name, timings) in [("drawMs", drawTimes), ("touchToFrameMs", touchToFrameTimes)] {

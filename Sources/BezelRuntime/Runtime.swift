@@ -41,12 +41,14 @@ public final class Runtime {
     var remote: RemoteEndpoint?
     /// The trace and log streams the remote service reads (`nextTrace`).
     var remoteTrace: RemoteTraceHub?
-    /// For the remote service's health: how long frames took to draw, and how long from a touch
-    /// frame's arrival to the frame drawn after it (FrameTimings), the input devices present.
+    /// For the remote service's health (kept only while `remote` is on, so the frame path of an
+    /// app without it is as it was): how long frames took to draw, how long from a touch frame's
+    /// arrival to the frame drawn after it (FrameTimings), the input devices present, the display.
     var drawTimes = FrameTimings()
     var touchToFrameTimes = FrameTimings()
     var touchWaitingSince: Double?
     var inputDeviceNames: [String] = []
+    var displayDescription = ""
     /// Connections of the remote service open now.
     public var remoteConnectionCount: Int { remote?.connectionCount ?? 0 }
     /// The views whose picture an overlay plane shows, with the picture last given to it
@@ -217,7 +219,7 @@ public final class Runtime {
                                             opener: seat == nil ? nil : opener)
             source.calibration = configuration.touchMatrix
             source.onFrame = { [unowned self] frame in
-                if self.touchWaitingSince == nil { self.touchWaitingSince = ProcessClock.monotonicNow() }
+                if self.remote != nil, self.touchWaitingSince == nil { self.touchWaitingSince = ProcessClock.monotonicNow() }
                 if let idle = self.idle { idle.handle(frame) } else { self.application.handleTouchFrame(frame) }
             }
             source.onDevice = { [unowned self] name, added in
@@ -252,8 +254,9 @@ public final class Runtime {
         case .sim: "simulator window"
         default: "headless"
         }
-        summary = "bezel: \(backendText) "
-            + "\(Int(window.bounds.width))x\(Int(window.bounds.height))\(displayScale == 1 ? "" : " points at scale \(displayScale)"), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
+        displayDescription = "\(backendText) \(Int(window.bounds.width))x\(Int(window.bounds.height))"
+            + (displayScale == 1 ? "" : " points at scale \(displayScale)")
+        summary = "bezel: \(displayDescription), rotation \(configuration.rotation.rawValue), devices \(deviceAccess)" + note
         log(.info, summary.dropFirst("bezel: ".count) + "")
         loop.beforeWaiting = { [unowned self] in
             self.renderIfNeeded()
@@ -282,16 +285,18 @@ public final class Runtime {
         // Pictures on overlay planes are placed before drawing: those that cannot be are
         // drawn in this frame.
         let overlays = placePlanes()
-        let drawStart = ProcessClock.monotonicNow()
+        let drawStart = remote == nil ? 0 : ProcessClock.monotonicNow()
         let rects = renderer.renderFrame()
         // A touch that changed nothing has no frame to wait for: it is not counted (else the
         // next change, maybe minutes later, would be taken for its latency).
         let touched = touchWaitingSince
         touchWaitingSince = nil
         guard !rects.isEmpty || !overlays.isEmpty else { return }
-        let drawEnd = ProcessClock.monotonicNow()
-        drawTimes.record(drawEnd - drawStart)
-        if let touched { touchToFrameTimes.record(drawEnd - touched) }
+        if remote != nil {
+            let drawEnd = ProcessClock.monotonicNow()
+            drawTimes.record(drawEnd - drawStart)
+            if let touched { touchToFrameTimes.record(drawEnd - touched) }
+        }
         let panelDamage = renderer.panelPixels(of: rects)
         remote?.frameDrawn(damage: panelDamage)
         if let drm {

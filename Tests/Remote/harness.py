@@ -52,3 +52,11 @@ def write_tokens(path, lines):
 def read(path):
     with open(path, errors="replace") as f:
         return f.read()
+
+
+def show_logs(folder, names, lines=30):
+    """The last lines of each log that exists, for a scenario that could not finish."""
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            print(f"--- {name} (last lines)\n" + "\n".join(read(path).splitlines()[-lines:]), flush=True)

@@ -20,7 +20,7 @@ import base64, json, os, shutil, signal, socket, struct, subprocess, sys, tempfi
 
 import websocket  # python3-websocket (websocket-client)
 
-from harness import free_port, read, start, stop_all, wait_for, write_tokens
+from harness import free_port, read, show_logs, start, stop_all, wait_for, write_tokens
 
 runtime_check, bezel_remote, public_dir, golden = sys.argv[1:5]
 work = tempfile.mkdtemp(prefix="bezel-k7-")
@@ -230,10 +230,7 @@ try:
            f"a read-only page's click was refused ({error!r}); the app saw no touch")
 except Exception as error:  # a scenario that cannot finish is a failure with its reason
     report(False, "run", f"{type(error).__name__}: {error}")
-    for name in ("app.log", "service.log"):
-        path = os.path.join(work, name)
-        if os.path.exists(path):
-            print(f"--- {name} (last lines)\n" + "\n".join(read(path).splitlines()[-30:]), flush=True)
+    show_logs(work, ("app.log", "service.log"))
 finally:
     stop_all()
     shutil.rmtree(work, ignore_errors=True)

@@ -22,6 +22,11 @@ public struct RemoteMessage: Equatable, Sendable {
         a.header == b.header && a.payload == b.payload
     }
 
+    /// An answer: the request's `id`, `"ok":true`, then `members`, with `payload`.
+    public static func success(id: Int, _ members: [(String, JSONValue)] = [], payload: [UInt8] = []) -> RemoteMessage {
+        RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true))] + members), payload: payload)
+    }
+
     /// A refusal: the request's `id` (null when it had none), `"ok":false` and the reason;
     /// `closing` when the connection ends after it.
     public static func failure(id: Int?, _ reason: String, closing: Bool = false) -> RemoteMessage {

@@ -80,10 +80,8 @@ public final class RemoteSession {
         for region in regions { payload += framePixels(region) }
         let rects = regions.map { JSONValue.array([.number(Double($0.x)), .number(Double($0.y)),
                                                    .number(Double($0.width)), .number(Double($0.height))]) }
-        return RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true)),
-                                              ("width", .number(Double(size.width))), ("height", .number(Double(size.height))),
-                                              ("rects", .array(rects))]),
-                             payload: payload)
+        return .success(id: id, [("width", .number(Double(size.width))), ("height", .number(Double(size.height))),
+                                 ("rects", .array(rects))], payload: payload)
     }
 
     /// The trace lines waiting for this connection's `nextTrace`, if it waits and there are some.
@@ -91,10 +89,8 @@ public final class RemoteSession {
         guard let watcher = traceHub?.watcher(of: self), let id = watcher.waitingRequestID,
               !watcher.lines.isEmpty || watcher.dropped > 0 else { return nil }
         let text = watcher.lines.joined(separator: "\n")
-        let reply = RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true)),
-                                                   ("lines", .number(Double(watcher.lines.count))),
-                                                   ("dropped", .number(Double(watcher.dropped)))]),
-                                  payload: Array(text.utf8))
+        let reply = RemoteMessage.success(id: id, [("lines", .number(Double(watcher.lines.count))),
+                                                   ("dropped", .number(Double(watcher.dropped)))], payload: Array(text.utf8))
         watcher.lines = []
         watcher.dropped = 0
         watcher.waitingRequestID = nil
@@ -118,7 +114,7 @@ public final class RemoteSession {
 
     private func answer(_ request: RemoteRequest, id: Int) throws(RemoteRequestError) -> RemoteMessage? {
         func ok(_ members: [(String, JSONValue)] = [], payload: [UInt8] = []) -> RemoteMessage {
-            RemoteMessage(header: .object([("id", .number(Double(id))), ("ok", .bool(true))] + members), payload: payload)
+            .success(id: id, members, payload: payload)
         }
         switch request {
         case let .hello(_, client, control):

@@ -32,8 +32,8 @@ struct ClientOptions: ParsableArguments {
     func client() throws -> RemoteClient {
         let token: String
         if let tokenFile {
-            guard let text = readFile(tokenFile) else { throw ValidationError("cannot read the token file \(tokenFile)") }
-            token = text.filter { !$0.isWhitespace }
+            guard let bytes = SmallFile.read(tokenFile, limit: 4096) else { throw ValidationError("cannot read the token file \(tokenFile)") }
+            token = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
         } else if let value = getenv("BEZEL_REMOTE_TOKEN") {
             token = String(cString: value)
         } else {
@@ -43,12 +43,9 @@ struct ClientOptions: ParsableArguments {
     }
 }
 
-func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
-    while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-    return String(decoding: bytes, as: UTF8.self)
+/// Bytes to standard output as they are (a PNG, a stream's chunk).
+func writeToStandardOutput(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 }
 
 func write(_ bytes: [UInt8], to path: String?) throws {
@@ -57,7 +54,7 @@ func write(_ bytes: [UInt8], to path: String?) throws {
         defer { fclose(file) }
         guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw ValidationError("cannot write \(path)") }
     } else {
-        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        writeToStandardOutput(bytes)
         if bytes.last != UInt8(ascii: "\n") { print() }
     }
 }
@@ -105,9 +102,7 @@ struct Trace: AsyncParsableCommand {
     func run() async throws {
         guard !categories.isEmpty || log else { throw ValidationError("give --categories or --log") }
         let query = "trace?categories=\(categories)" + (log ? "&log=1" : "")
-        try await options.client().stream(query) { bytes in
-            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-        }
+        try await options.client().stream(query) { bytes in writeToStandardOutput(bytes) }
     }
 }
 

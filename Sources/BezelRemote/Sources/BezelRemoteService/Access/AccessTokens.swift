@@ -70,16 +70,8 @@ public struct AccessTokens: Sendable {
             throw AccessTokensError("the tokens file \(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))): chmod 600 it")
         }
         guard info.st_size <= 1 << 20 else { throw AccessTokensError("the tokens file \(path) is over 1 MiB") }
-        guard let file = fopen(path, "r") else {
+        guard let bytes = SmallFile.read(path, limit: 1 << 20) else {
             throw AccessTokensError("the tokens file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
         }
         return try AccessTokens(String(decoding: bytes, as: UTF8.self))
     }

@@ -1,8 +1,5 @@
 import Bezel
 import Prometheus
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Health and metrics: the app's figures (its `health` reply) with the service's own and the
 /// board's, as JSON (`/v1/health`) and in Prometheus' text format (`/v1/metrics`, through
@@ -66,11 +63,7 @@ public final class HealthMetrics: Sendable {
     }
 
     static func readSmallFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = fread(&buffer, 1, buffer.count, file)
-        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+        SmallFile.read(path, limit: 256).flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
     }
 }
 
