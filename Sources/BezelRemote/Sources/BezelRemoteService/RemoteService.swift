@@ -21,9 +21,11 @@ public enum RemoteService {
         // The page's files: no data in them, so no token (the page asks for one).
         router.middlewares.add(FileMiddleware(configuration.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
                                               searchForIndexHtml: true, logger: logger))
-        APIRoutes(configuration: configuration, metrics: metrics, logger: logger).add(to: router)
+        let sessions = LiveView.Sessions()
+        APIRoutes(configuration: configuration, metrics: metrics, logger: logger, sessions: sessions,
+                  slots: AppConnectionSlots(limits.maximumRequestLinks)).add(to: router)
 
-        let live = LiveView(configuration: configuration, limiter: limiter, logger: logger)
+        let live = LiveView(configuration: configuration, limiter: limiter, logger: logger, sessions: sessions)
         var server = HTTPServerBuilder.http1WebSocketUpgrade(
             configuration: .init(http1: .init(idleTimeout: .seconds(Int64(limits.idleTimeoutSeconds))),
                                  ws: .init(maxFrameSize: limits.maximumLiveMessageBytes, autoPing: .enabled(timePeriod: .seconds(30)))),

@@ -31,8 +31,12 @@ public struct ServiceConfiguration: Sendable {
         public var maximumLiveMessageBytes = 1024
         /// Events in one touch request.
         public var maximumTouchEvents = 64
-        /// Live views at once (each holds a connection to the app, which serves 8).
+        /// Live views and trace streams at once (each holds a connection to the app, which
+        /// serves 8).
         public var maximumLiveSessions = 4
+        /// One-off requests to the app at once (more wait for a slot): with the live views,
+        /// under the app's 8 connections (AppConnectionSlots).
+        public var maximumRequestLinks = 3
         /// Connections at once (HTTP and WebSocket).
         public var maximumConnections = 64
         /// An HTTP connection idle this long is closed.

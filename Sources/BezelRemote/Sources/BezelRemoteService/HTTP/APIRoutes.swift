@@ -21,6 +21,9 @@ struct APIRoutes: Sendable {
     let configuration: ServiceConfiguration
     let metrics: HealthMetrics
     let logger: Logger
+    /// Live views and trace streams open (their limit is shared), and the one-off requests' slots.
+    let sessions: LiveView.Sessions
+    let slots: AppConnectionSlots
 
     var appTimeout: Duration { .seconds(configuration.limits.appTimeoutSeconds) }
 
@@ -65,9 +68,12 @@ struct APIRoutes: Sendable {
             let (categories, log) = try TraceStream.parse(request.uri.queryParameters)
             if !categories.isEmpty { try context.requireControl("a trace (it shows what customers touch and type)") }
             logger.notice("\(categories.isEmpty ? "" : "audit: ")\(context.actor) opened a stream of \(categories.isEmpty ? "the log" : categories.joined(separator: ",") + (log ? " and the log" : ""))")
+            guard sessions.begin(limit: configuration.limits.maximumLiveSessions) else {
+                throw HTTPError(.serviceUnavailable, message: "too many live views and streams (\(configuration.limits.maximumLiveSessions) at most)")
+            }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                             body: TraceStream.body(configuration: configuration, actor: context.actor, control: context.holder?.role == .control,
-                                                   categories: categories, log: log))
+                                                   categories: categories, log: log, sessions: sessions))
         }
         // A /v1/live request that was not a WebSocket upgrade (or whose upgrade was refused
         // before this route: the token is checked by the middleware, so here it is valid).
@@ -82,8 +88,10 @@ struct APIRoutes: Sendable {
     func ask<Result: Sendable>(_ context: RemoteRequestContext, control: Bool,
                                _ body: @Sendable (AppLink) async throws -> Result) async throws -> Result {
         do {
-            return try await AppLink.connect(path: configuration.appSocket, client: context.actor, control: control,
-                                             timeout: appTimeout, body)
+            return try await slots.withSlot {
+                try await AppLink.connect(path: configuration.appSocket, client: context.actor, control: control,
+                                          timeout: appTimeout, body)
+            }
         } catch let error as AppLinkError {
             if error.refusedByApp { throw HTTPError(.badRequest, message: error.reason) }
             logger.warning("the app: \(error.reason)")

@@ -29,10 +29,12 @@ enum TraceStream {
     /// (at most 64 chunks queued: a client that stops reading loses the oldest, never the
     /// service's memory), for at most `seconds`.
     static func body(configuration: ServiceConfiguration, actor: String, control: Bool,
-                     categories: [String], log: Bool) -> ResponseBody {
+                     categories: [String], log: Bool, sessions: LiveView.Sessions) -> ResponseBody {
         let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let seconds = configuration.limits.liveSessionSeconds
         let task = Task {
+            // The session slot the route took is given back when the stream ends.
+            defer { sessions.end() }
             var ending = "the time limit (\(seconds) s) was reached"
             do {
                 try await AppLink.connect(path: configuration.appSocket, client: actor, control: control,

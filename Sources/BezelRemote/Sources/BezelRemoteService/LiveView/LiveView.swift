@@ -33,7 +33,8 @@ struct LiveView: Sendable {
     let configuration: ServiceConfiguration
     let limiter: RateLimiter
     let logger: Logger
-    let sessions = Sessions()
+    /// Live views and trace streams open (shared with APIRoutes' trace streams).
+    let sessions: Sessions
 
     final class Sessions: Sendable {
         private let count = Mutex(0)
