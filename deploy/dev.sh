@@ -270,9 +270,9 @@ case "$command" in
             swift test --package-path Tests/ExampleApp
             test_part_done example-app
             # bezel-remote's tests, K7 and K8 (`dev.sh remote`: a package of its own). CI sets
-            # BEZEL_REMOTE_LATER and runs them as its last step, once the package's build, done
+            # REMOTE_TESTS_LATER and runs them as its last step, once the package's build, done
             # in the background at the lowest priority, has ended.
-            if [ -z "${BEZEL_REMOTE_LATER:-}" ]; then
+            if [ -z "${REMOTE_TESTS_LATER:-}" ]; then
                 bash deploy/dev.sh remote
                 test_part_done remote
             fi

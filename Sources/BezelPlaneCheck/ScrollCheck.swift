@@ -47,7 +47,8 @@ final class ScrollCheck {
         // screen is kept on through the compares (seconds each in an emulated guest).
         window.application?.screenPowerRequest = .on
         runtime.onFrameShown = { [unowned self] _ in self.frameShown() }
-        window.application?.runLoop.schedule(after: 600) { [unowned self] in
+        // A bound on the whole check, as in CompositionCheck (1,000 s of a slow guest).
+        window.application?.runLoop.schedule(after: 1000) { [unowned self] in
             guard phase != .done else { return }
             comparison.say("timed out in phase \(phase) after \(comparison.compared) frames compared")
             finish()
