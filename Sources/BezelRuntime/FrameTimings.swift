@@ -27,3 +27,19 @@ struct FrameTimings {
         return (milliseconds(sorted[sorted.count / 2]), milliseconds(sorted[sorted.count - 1]))
     }
 }
+
+/// The time from one drawn frame to the next while the screen changes (an animation, a drag):
+/// the frame period the panel's user sees, 16.7 ms at 60 Hz, longer when frames are missed.
+/// A gap longer than `idleGap` is the app idle between changes, not a slow frame: not counted.
+struct FrameIntervals {
+    /// Six frame periods at 60 Hz: a frame missed now and then still counts (33 ms, 50 ms),
+    /// the pause between a tap and the next change does not.
+    static let idleGap = 0.1
+    private(set) var timings = FrameTimings()
+    private var lastFrame: Double?
+
+    mutating func frameDrawn(at seconds: Double) {
+        if let lastFrame, seconds - lastFrame <= Self.idleGap { timings.record(seconds - lastFrame) }
+        lastFrame = seconds
+    }
+}

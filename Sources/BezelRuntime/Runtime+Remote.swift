@@ -67,8 +67,9 @@ extension Runtime {
         ]
         figures.append(("display", .string(displayDescription)))
         figures.append(("inputDevices", .array(inputDeviceNames.map(JSONValue.string))))
-        // Milliseconds, over the last 128: drawing a frame, and a touch's arrival to the frame after it.
-        for (name, timings) in [("drawMs", drawTimes), ("touchToFrameMs", touchToFrameTimes)] {
+        // Milliseconds, over the last 128: drawing a frame, a touch's arrival to the frame after
+        // it, and one frame to the next while the screen changes (the frame period).
+        for (name, timings) in [("drawMs", drawTimes), ("touchToFrameMs", touchToFrameTimes), ("frameIntervalMs", frameIntervals.timings)] {
             guard let summary = timings.summary else { continue }
             figures.append((name + "Median", .number(summary.medianMilliseconds)))
             figures.append((name + "Max", .number(summary.maximumMilliseconds)))

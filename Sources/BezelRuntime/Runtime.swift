@@ -46,6 +46,7 @@ public final class Runtime {
     /// arrival to the frame drawn after it (FrameTimings), the input devices present, the display.
     var drawTimes = FrameTimings()
     var touchToFrameTimes = FrameTimings()
+    var frameIntervals = FrameIntervals()
     var touchWaitingSince: Double?
     var inputDeviceNames: [String] = []
     var displayDescription = ""
@@ -296,6 +297,7 @@ public final class Runtime {
             let drawEnd = ProcessClock.monotonicNow()
             drawTimes.record(drawEnd - drawStart)
             if let touched { touchToFrameTimes.record(drawEnd - touched) }
+            frameIntervals.frameDrawn(at: drawEnd)
         }
         let panelDamage = renderer.panelPixels(of: rects)
         remote?.frameDrawn(damage: panelDamage)

@@ -17,4 +17,17 @@ import Testing
         timings.record(-1)
         #expect(timings.count == 202, "bad durations are not recorded")
     }
+
+    @Test func framePeriodsCountWhileTheScreenChangesNotAcrossIdleGaps() throws {
+        var intervals = FrameIntervals()
+        intervals.frameDrawn(at: 10)
+        #expect(intervals.timings.summary == nil, "one frame has no period")
+        // An animation at 60 Hz with one missed frame, a pause of 2 s, then two frames 20 ms apart.
+        for frame in 1...10 where frame != 5 { intervals.frameDrawn(at: 10 + Double(frame) / 60) }
+        intervals.frameDrawn(at: 12.2)
+        intervals.frameDrawn(at: 12.22)
+        let summary = try #require(intervals.timings.summary)
+        #expect(intervals.timings.count == 10, "the animation's 9 periods and the last; not the pause")
+        #expect(summary.medianMilliseconds == 16.7 && summary.maximumMilliseconds == 33.3)
+    }
 }

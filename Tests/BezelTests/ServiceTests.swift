@@ -99,10 +99,14 @@ import Glibc
             let fixed = try #require(output.split(whereSeparator: \.isNewline).first { $0.hasPrefix("BEZEL-K R7 fixed") }, "no R7 fixed line: \(output)")
             func number(_ key: String) -> Int? { fixed.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } }
             let after = number("after_ms") ?? 1_000_000, start = number("app_start_ms") ?? 0
+            // A failing start under way when the fix lands runs to its end first: one cycle of
+            // the bad configuration's restarts (start to start; seconds in a guest on a loaded
+            // host: CI's once made this 32 s).
+            let cycle = Int(bad.split(separator: " ").first { $0.hasPrefix("cycle_ms=") }?.dropFirst(9) ?? "") ?? 0
             // What the unit adds to the app's own start (its first frame: seconds under
             // emulation, a fraction of one on a board): the restart delay and systemd's work.
-            try check(fixed.contains("active=active") && after - start <= 5_000, "\(fixed)\n\(output)")
-            print("RESULT R7_active_after_fix_ms \(after) (the app's own start \(start) ms, emulated guest)")
+            try check(fixed.contains("active=active") && after - start <= 5_000 + cycle, "\(fixed) (a failing start's cycle: \(cycle) ms)\n\(output)")
+            print("RESULT R7_active_after_fix_ms \(after) (the app's own start \(start) ms, a failing start's cycle \(cycle) ms, emulated guest)")
         }
         try scenario("K6", "uninstall.sh leaves nothing behind: no installed path, no user, no unit") {
             try check(output.contains("BEZEL-K K6 left=0 user=gone unit=gone"), output)

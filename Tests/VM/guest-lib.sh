@@ -6,6 +6,10 @@
 # bochs-display when GUEST_GPU=bochs, none when GUEST_GPU=none.
 boot_guest() {
     local out=$1 script=$2 serial=$3 qmp=${4:-}
+    # OUT shared once more on its own, uncached in the guest (make-guest.sh's /init): the
+    # host's handshake files appear there while the guest waits for them.
+    local out_path
+    out_path=$(cd "$out" && pwd)
     local display=()
     if [ -n "$qmp" ]; then
         local gpu=virtio-gpu-pci
@@ -31,9 +35,10 @@ boot_guest() {
     [ -n "${GUEST_AUDIO:-}" ] && audio=(-audiodev "wav,id=speech,path=$GUEST_AUDIO" -device intel-hda -device hda-duplex,audiodev=speech)
     "${machine[@]}" -accel tcg,thread=multi -smp 2 -m 1024 "${audio[@]}" \
         -kernel "$out/vmlinuz" -initrd "$out/initramfs.cpio.gz" \
-        -append "console=$console quiet vt.global_cursor_default=0 bezel.script=$script $userland ${GUEST_APPEND:-}" \
+        -append "console=$console quiet vt.global_cursor_default=0 bezel.script=$script bezel.out=$out_path $userland ${GUEST_APPEND:-}" \
         "${display[@]}" \
         -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+        -virtfs "local,path=$out_path,mount_tag=out,security_model=none,readonly=on" \
         -serial file:"$serial" -display none -no-reboot -nodefaults &
     qemu=$!
 }

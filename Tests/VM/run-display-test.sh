@@ -136,10 +136,15 @@ GUEST
     ;;
 demo)
     # The demo kiosk itself (the binary given is bezel-demo) on the DRM device for 8 s: its
-    # log says when its first frame reached the screen and its peak RSS.
+    # log says when its first frame reached the screen and its peak RSS. Where bezel-remote is
+    # built (dev.sh measure runs after its build), the demo has its remote socket on and the
+    # service serves on the guest's loopback: remote-probe.py reads its health, a screenshot and
+    # its tree, and pops the playground with a remote tap (issue 34; BEZEL-REMOTE-DEMO lines).
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
 $GUEST_START_UDEV
+remote=$here/../../Sources/BezelRemote/.build/debug/bezel-remote
+[ -x \$remote ] && export BEZEL_REMOTE_SOCKET=/run/bezel-remote.sock BEZEL_REMOTE_USER=0
 BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null $binary > /run/demo.log 2>&1 &
 app=\$!
 for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo.log && break; sleep 0.1; done
@@ -154,6 +159,17 @@ echo BEZEL-DEMO-TAPPED
 # Media keys on a uinput keyboard: remote-control events up the responder chain.
 /usr/bin/python3 $here/inject-touch.py /run/demo-ready media:/run/demo.log &
 for i in \$(seq 1 600); do grep -q "remoteControlEndSeekingForward" /run/demo.log && break; sleep 0.1; done
+if [ -x \$remote ]; then
+    ip link set lo up 2>/dev/null || busybox ip link set lo up
+    (umask 077; printf 'read guest-reader 0123456789abcdef0123456789abcdef\\ncontrol guest-operator fedcba9876543210fedcba9876543210\\n' > /run/remote-tokens)
+    \$remote serve --tokens /run/remote-tokens --app-socket /run/bezel-remote.sock \\
+        --public-directory $here/../../Sources/BezelRemote/Public > /run/remote.log 2>&1 &
+    service=\$!
+    for i in \$(seq 1 3000); do grep -q "listening on 127.0.0.1:8034" /run/remote.log && break; kill -0 \$service || break; sleep 0.1; done
+    /usr/bin/python3 $here/remote-probe.py 8034 0123456789abcdef0123456789abcdef fedcba9876543210fedcba9876543210 /run/demo.log
+    kill -TERM \$service; wait \$service
+    grep "remote" /run/remote.log | sed 's/^/BEZEL-REMOTE-SERVICE /' | tail -5
+fi
 sleep 1
 kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
