@@ -92,7 +92,7 @@ import Glibc
         try scenario("K5", "its UI thread stopped (no watchdog pings), systemd's watchdog restarts it") {
             try check(output.contains("BEZEL-K K5 restarted pid=") && !output.contains("BEZEL-K K5 restarted pid=0 ") && output.contains("watchdog_timeouts=1"), output)
         }
-        try scenario("R7", "a bad /etc/bezel/bezel.conf: the unit is still being restarted after 60 s (no start limit); fixed, with CRLF line ends and a byte-order mark, it is active within 5 s of the app's own start") {
+        try scenario("R7", "a bad /etc/bezel/bezel.conf: the unit is still being restarted after 60 s (no start limit); fixed, with CRLF line ends and a byte-order mark, it is active within 5 s of the app's own start (after the failing start under way, if one was)") {
             let bad = try #require(output.split(whereSeparator: \.isNewline).first { $0.hasPrefix("BEZEL-K R7 bad_config") }, "no R7 line: \(output)")
             let restarts = Int(bad.split(separator: " ").first { $0.hasPrefix("restarts=") }?.dropFirst(9) ?? "") ?? 0
             try check(restarts >= 10 && bad.contains("state=activating") && bad.contains("message=rotation_=_45:_expected_0,_90,_180_or_270"), String(bad))
