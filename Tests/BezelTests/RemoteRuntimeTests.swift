@@ -69,12 +69,18 @@ import Glibc
             let answer = try request(app, &decoder, #"{"id":\#(id),"op":"touch","finger":0,"phase":"\#(phase)","x":\#(x),"y":\#(y)}"#)
             #expect(answer.header["ok"] == .bool(true), "\(JSONWriter.string(of: answer.header))")
         }
-        let health = try request(app, &decoder, #"{"id":6,"op":"health"}"#)
+        // The tap's frame is drawn at the app's next frame, which a loaded host may put after
+        // the next request: health is asked again (a new id each time) until it has a draw time.
+        var health = try request(app, &decoder, #"{"id":6,"op":"health"}"#)
+        for id in 7..<607 where health.header["drawMsMedian"] == nil {
+            usleep(50_000)
+            health = try request(app, &decoder, #"{"id":\#(id),"op":"health"}"#)
+        }
         #expect(health.header["backend"] == .string("headless"))
         #expect(health.header["remoteConnections"] == .number(1))
         #expect(health.header["display"] == .string("headless 800x480"))
         #expect(health.header["inputDevices"] == .array([]), "headless: no input device")
-        // The first frame and the tap's were drawn: their times are there (milliseconds).
+        // The tap's frame was drawn: its time is there (milliseconds).
         let drawn = try #require(health.header["drawMsMedian"]?.numberValue)
         #expect(drawn >= 0 && drawn <= (health.header["drawMsMax"]?.numberValue ?? -1))
 

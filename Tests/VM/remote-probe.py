@@ -9,7 +9,10 @@ tree; a remote tap on the navigation bar's back button must pop the demo back to
 ("showing Kiosk" once more in the demo's log); the same tap with the read-only token must be
 refused (403). It prints one BEZEL-REMOTE-DEMO line per step and BEZEL-REMOTE-DEMO PASS or FAIL.
 Every wait is for a condition, bounded generously (an emulated guest on a loaded host)."""
-import http.client, json, struct, sys, time
+import http.client, json, os, struct, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Remote"))
+from harness import wait_for  # noqa: E402 (the remote scenarios' own waits)
 
 port, read_token, control_token, demo_log = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 
@@ -25,16 +28,6 @@ def api(path, token, method="GET", body=None):
     data = response.read()
     connection.close()
     return response.status, data
-
-
-def wait_for(what, condition, seconds=300):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise TimeoutError("waited %d s for %s" % (seconds, what))
 
 
 def shown_home():
@@ -74,7 +67,7 @@ try:
     refused = tap(back, read_token)
     say("a tap with the read-only token: %d" % refused)
     accepted = tap(back, control_token)
-    wait_for("the demo's home after the remote tap", lambda: shown_home() > before)
+    wait_for("the demo's home after the remote tap", lambda: shown_home() > before, seconds=300)
     say("a tap with the control token: %d, the demo showed its home again" % accepted)
     passed = (health.get("display") is not None and width == 800 and height == 480 and back is not None
               and refused == 403 and accepted == 200)
