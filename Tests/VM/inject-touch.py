@@ -23,7 +23,7 @@ ui = UInput(caps, name="FT5406 memory based driver", input_props=[e.INPUT_PROP_D
 def wait_for(device):
     # The checker creates <ready>.<device name with non-alphanumerics as _> when it sees it.
     path = ready + "." + "".join(c if c.isalnum() else "_" for c in device)
-    for _ in range(600):
+    for _ in range(3000):
         if os.path.exists(path):
             return
         time.sleep(0.05)
@@ -78,7 +78,7 @@ if mode.startswith("form:"):
                        + [getattr(e, "KEY_" + c.upper()) for c in "abcdefghijklmnopqrstuvwxyz"]},
                       name="Bezel test keyboard")
     def logged(text):
-        for _ in range(1200):
+        for _ in range(6000):
             if os.path.exists(log) and text in open(log, errors="replace").read():
                 return
             time.sleep(0.05)
@@ -126,7 +126,7 @@ if mode.startswith("fling:"):
     # 10,000-row table upwards (280 px in 80 ms) and lifts; the table decelerates on page flips.
     log = mode.split(":", 1)[1]
     def logged(text):
-        for _ in range(1200):
+        for _ in range(6000):
             if os.path.exists(log) and text in open(log, errors="replace").read():
                 return
             time.sleep(0.05)
@@ -146,7 +146,7 @@ if mode.startswith("media:"):
     # the demo has it; its log (the file after "media:") then shows remote-control events.
     log = mode.split(":", 1)[1]
     media = UInput({e.EV_KEY: [e.KEY_PLAYPAUSE, e.KEY_NEXTSONG, e.KEY_FASTFORWARD]}, name="Bezel test media keys")
-    for _ in range(1200):
+    for _ in range(6000):
         if os.path.exists(log) and "input device added: Bezel test media keys" in open(log, errors="replace").read():
             break
         time.sleep(0.05)
