@@ -155,7 +155,7 @@ measure_demo() {
     echo "RESULT $2_peak_rss $rss KiB"
     # With bezel-remote built, the guest's demo had its remote socket on and the service read
     # it and tapped it (Tests/VM/remote-probe.py): its lines, ending in PASS or FAIL.
-    echo "$demo" | grep '^BEZEL-REMOTE-DEMO ' | sed "s/^BEZEL-REMOTE-DEMO /REMOTE $2: /" || true
+    echo "$demo" | tr -d '\r' | grep '^BEZEL-REMOTE-DEMO ' | sed "s/^BEZEL-REMOTE-DEMO /REMOTE $2: /" || true
 }
 
 # Test suites run in a process of their own (dev.sh test, asan).
