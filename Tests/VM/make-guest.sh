@@ -24,7 +24,7 @@ out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch"
+version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch helpers"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 case $arch in
@@ -84,20 +84,24 @@ mount -t devtmpfs dev /dev
 for m in $(cat /modules.order); do insmod /modules/$m 2>/dev/null; done
 # vkms with its 8 overlay planes and its writeback connector (after virtio-gpu: card1 beside it).
 grep -q 'bezel.vkms=1' /proc/cmdline && insmod /modules/vkms.ko enable_overlay=1 enable_writeback=1
+# bezel_arg NAME: the value of bezel.NAME=... on the kernel command line (empty without it).
+bezel_arg() { sed -n "s/.*bezel.$1=\\([^ ]*\\).*/\\1/p" /proc/cmdline; }
+# mount_9p TAG DIR [OPTION]: a read-only 9p share of the host's, with OPTION added.
+mount_9p() { mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144${3:+,$3} "$1" "$2"; }
 # The host's root with the guest's caches on (cache=loose: it is read-only and nothing the
 # guest reads in it changes while it runs, but for the host's handshake files in the test's
 # folder, below). Measured: an app's start to its first frame took 10-11.7 s over the uncached
 # share (fontconfig's ~100 files, the libraries' lookups, each a 9p round trip in an emulated
 # guest), 2.3-3.6 s cached.
 # (bezel.9pcache=none on the command line turns it off, to compare.)
-cache=$(sed -n 's/.*bezel.9pcache=\([^ ]*\).*/\1/p' /proc/cmdline)
-mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144,cache=${cache:-loose} hostroot /host
+cache=$(bezel_arg 9pcache)
+mount_9p hostroot /host cache=${cache:-loose}
 # The test's folder (bezel.out=PATH, boot_guest's share "out") uncached over its place in the
 # root: the host creates files there while the guest waits for them, and a loose cache keeps
 # a name it once found missing missing.
-outdir=$(sed -n 's/.*bezel.out=\([^ ]*\).*/\1/p' /proc/cmdline)
-mount_out() { [ -z "$outdir" ] || mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 out "$1$outdir"; }
-script=$(sed -n 's/.*bezel.script=\([^ ]*\).*/\1/p' /proc/cmdline)
+outdir=$(bezel_arg out)
+mount_out() { [ -z "$outdir" ] || mount_9p out "$1$outdir"; }
+script=$(bezel_arg script)
 if grep -q 'bezel.systemd=1' /proc/cmdline; then
     # systemd as init: the host's root read-only under a tmpfs overlay (installs and users
     # land in memory), the test script run by a unit of its own (bezel.script=PATH).
@@ -142,7 +146,7 @@ fi
 root=/host
 if grep -q 'bezel.userland=1' /proc/cmdline; then
     mkdir -p /layer
-    mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 userland /layer
+    mount_9p userland /layer
     mount -t overlay overlay -o lowerdir=/layer:/host /newroot
     root=/newroot
 fi
