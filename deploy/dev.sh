@@ -463,12 +463,20 @@ case "$command" in
         # WebSocket messages against a real app), then scenario K7: Debian's Chromium opens the
         # live page over loopback in front of bezel-runtime-check (PASS K7 lines).
         remote_build
-        swift test --package-path Sources/BezelRemote --skip-build
         swift build --product bezel-runtime-check
+        swift build --product bezel-demo
+        # K9 beside the service's tests and K7 (none of them timed; the figures below are, so
+        # they wait for it): the service as install.sh --remote puts it in, under systemd on
+        # the QEMU guest, reporting the app's restarts (PASS K9 line).
+        bash Tests/VM/run-remote-service-test.sh .build/debug/bezel-demo Sources/BezelRemote/.build/debug/bezel-remote .build/vm \
+            > .build/remote-service-test.log 2>&1 &
+        service_scenario=$!
+        swift test --package-path Sources/BezelRemote --skip-build
         /usr/bin/python3 Tests/Remote/k7-browser.py .build/debug/bezel-runtime-check Sources/BezelRemote/.build/debug/bezel-remote \
             Sources/BezelRemote/Public Tests/BezelTests/Snapshots/standard-scene.png
+        wait "$service_scenario" || { cat .build/remote-service-test.log; exit 1; }
+        grep -E '^(PASS|FAIL) K9 ' .build/remote-service-test.log
         # The figures (RESULT lines): the demo in the simulator under Xvfb with the service on.
-        swift build --product bezel-demo
         /usr/bin/python3 Tests/Remote/remote-figures.py .build/debug/bezel-demo Sources/BezelRemote/.build/debug/bezel-remote \
             Sources/BezelRemote/Public
         ;;

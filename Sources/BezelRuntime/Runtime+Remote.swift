@@ -25,6 +25,7 @@ extension Runtime {
             try endpoint.attach(to: loop)
             remote = endpoint
             remoteTrace = RemoteTraceHub(tracer: application.tracer)
+            serviceRestarts = ServiceStarts.countThisStart(runtimeDirectory: Environment.value("RUNTIME_DIRECTORY"))
             log(.info, "remote: serving \(path) for user \(configuration.remoteUser) (uid \(user.uid))")
         } catch {
             log(.error, "remote_socket off: \(error)")
@@ -58,6 +59,8 @@ extension Runtime {
         if let started = ProcessClock.startTime() {
             figures.append(("uptimeSeconds", .number(((ProcessClock.monotonicNow() - started) * 10).rounded() / 10)))
         }
+        // Restarts: systemd's since the unit started (ServiceStarts; only in such a unit).
+        if let restarts = serviceRestarts { figures.append(("restarts", .number(Double(restarts)))) }
         figures += [
             ("backend", .string(backendInUse.rawValue)),
             ("framesShown", .number(Double(framesShown))),

@@ -41,6 +41,9 @@ public final class Runtime {
     var remote: RemoteEndpoint?
     /// The trace and log streams the remote service reads (`nextTrace`).
     var remoteTrace: RemoteTraceHub?
+    /// The service manager's restarts of this app since its unit started (ServiceStarts),
+    /// counted when the remote socket opens; nil outside a unit with a runtime directory.
+    var serviceRestarts: Int?
     /// For the remote service's health (kept only while `remote` is on, so the frame path of an
     /// app without it is as it was): how long frames took to draw, how long from a touch frame's
     /// arrival to the frame drawn after it (FrameTimings), the input devices present, the display.

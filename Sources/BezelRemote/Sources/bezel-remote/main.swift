@@ -80,7 +80,7 @@ struct Accessibility: AsyncParsableCommand {
 }
 
 struct Health: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print uptime, frames, memory and the board's temperature (JSON).")
+    static let configuration = CommandConfiguration(abstract: "Print uptime, restarts, frames, memory and the board's temperature (JSON).")
     @OptionGroup var options: ClientOptions
     func run() async throws { try write(try await options.client().request("health"), to: nil) }
 }

@@ -10,7 +10,7 @@ import NIOCore
 ///     GET  /v1/screenshot.png   the frame on screen (PNG, the panel's pixels)
 ///     GET  /v1/tree             the view tree (JSON)
 ///     GET  /v1/accessibility    the accessibility elements (JSON)
-///     GET  /v1/health           uptime, frames, memory, the board's temperature (JSON)
+///     GET  /v1/health           uptime, restarts, frames, memory, the board's temperature (JSON)
 ///     GET  /v1/metrics          the same in Prometheus' text format
 ///     POST /v1/touch            {"events":[{"finger":0,"phase":"down","x":120,"y":88},…]}
 ///     POST /v1/key              {"code":28,"characters":"\r"} (pressed and released) or with "down"
