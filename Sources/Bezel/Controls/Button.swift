@@ -187,10 +187,9 @@ open class Button: Control {
         let state = currentState
         if let background = backgroundColors[state] {
             context.fillRoundedRect(bounds, radius: cornerRadius, color: background)
-        } else if state == .highlighted, backgroundColor != nil {
-            // Pressed look when none is set: the background darkened by a quarter.
-            context.fillRoundedRect(bounds, radius: cornerRadius, color: Color.black.withAlpha(0.25))
         }
+        // (The pressed look when none is set, the background darkened, is the renderer's fill
+        // of the background itself: backgroundColorToDraw.)
         var titleArea = bounds.insetBy(dx: 4, dy: 0)
         // An image leads its title: on the title's right in a right-to-left interface (UIKit's).
         let rightToLeft = image != nil && effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -220,6 +219,14 @@ open class Button: Control {
             if style.alignment == .natural { style.alignment = .natural.resolved(for: effectiveUserInterfaceLayoutDirection) }
             context.drawText(title, in: titleArea, style: style)
         }
+    }
+
+    /// Pressed, with no background set for the state: the background darkened by a quarter
+    /// (black at 25 % over it), mixed into the background's own fill rather than filled again
+    /// over it (issue 36: the second fill was 26 % of M2's instructions).
+    override func backgroundColorToDraw(_ background: Color) -> Color {
+        guard currentState == .highlighted, configurationBox == nil, backgroundColors[.highlighted] == nil else { return background }
+        return background.darkened(by: 0.25)
     }
 
     override var eventsForTouchUpInside: Events { [.touchUpInside, .primaryActionTriggered] }

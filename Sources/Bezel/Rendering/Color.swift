@@ -85,6 +85,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// Black at `amount` composited over the colour (Porter-Duff over, in every resolution of a
+    /// dynamic colour): what a translucent black fill over this one shows, in one fill. Over is
+    /// associative, so filling with this equals the two fills it replaces (a pressed button's
+    /// darkened background: issue 36, one fill where there were two, 26 % of M2).
+    public func darkened(by amount: Double) -> Color {
+        func blackOver(_ color: Color) -> Color {
+            let a = min(1, max(0, amount.isNaN ? 0 : amount))
+            let alpha = a + color.alpha * (1 - a)
+            guard alpha > 0 else { return .clear }
+            let scale = color.alpha * (1 - a) / alpha
+            return Color(red: color.red * scale, green: color.green * scale, blue: color.blue * scale, alpha: alpha)
+        }
+        var result = blackOver(self)
+        if let dark { result.dark = DarkComponents(blackOver(dark.color)) }
+        if highContrast != 0 { result.highContrast = HighContrastVariants.mapped(highContrast, blackOver) }
+        return result
+    }
+
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(rgb: 0x000000)
     public static let white = Color(rgb: 0xFFFFFF)

@@ -131,6 +131,8 @@ public enum Renderer {
             background = presented.backgroundColor ?? background
             resized = frame.size != view.frame.size
         }
+        // What the view shows of its background in its state (a pressed button's darkened one).
+        if let shown = background { background = view.backgroundColorToDraw(shown) }
         guard alpha > 0 else { return }
         let visual = isRoot ? view.bounds : view.visualFrame(for: frame, transform: transform)
         if view.clipsToBounds || view.subviews.isEmpty, !visual.intersects(dirty) { return }

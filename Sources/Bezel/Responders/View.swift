@@ -443,6 +443,11 @@ open class View: Responder {
     /// background and below its subviews. Override it for custom drawing; the default draws nothing.
     open func draw(_ rect: Rect, in context: any DrawingContext) {}
 
+    /// The background as the renderer fills it: `backgroundColor` (or what an animation shows
+    /// of it), unless the view's own state changes it in the same fill (a pressed Button's
+    /// background darkened: one fill where a translucent second one used to go over it).
+    func backgroundColorToDraw(_ background: Color) -> Color { background }
+
     /// Draws above the subviews (and below the border): scroll indicators, focus rings.
     /// The default draws nothing.
     open func drawOverlay(_ rect: Rect, in context: any DrawingContext) {}
