@@ -11,7 +11,9 @@ import Glibc
 /// with `RuntimeDirectoryPreserve=restart` (deploy/systemd/bezel-demo.service.d/remote.conf)
 /// that directory outlives every restart, automatic (a crash, a kill, the watchdog: what
 /// `NRestarts` counts, the guest's service scenario checks they agree) or an operator's
-/// `systemctl restart`, and is removed when the unit stops. Without a runtime directory
+/// `systemctl restart`, and is removed when the unit stops. The runtime counts as it starts
+/// running (`Runtime.run`): a start that ends earlier, on a configuration that cannot be
+/// read, is in `NRestarts` only. Without a runtime directory
 /// (not a systemd service, or a unit without one) there is no count: nil.
 public enum ServiceStarts {
     /// The file, in the runtime directory, holding the number of starts so far.

@@ -25,7 +25,6 @@ extension Runtime {
             try endpoint.attach(to: loop)
             remote = endpoint
             remoteTrace = RemoteTraceHub(tracer: application.tracer)
-            serviceRestarts = ServiceStarts.countThisStart(runtimeDirectory: Environment.value("RUNTIME_DIRECTORY"))
             log(.info, "remote: serving \(path) for user \(configuration.remoteUser) (uid \(user.uid))")
         } catch {
             log(.error, "remote_socket off: \(error)")

@@ -42,7 +42,8 @@ public final class Runtime {
     /// The trace and log streams the remote service reads (`nextTrace`).
     var remoteTrace: RemoteTraceHub?
     /// The service manager's restarts of this app since its unit started (ServiceStarts),
-    /// counted when the remote socket opens; nil outside a unit with a runtime directory.
+    /// counted as `run()` begins (a start that ends before, on a configuration that cannot be
+    /// read, is systemd's NRestarts but not this); nil outside a unit with a runtime directory.
     var serviceRestarts: Int?
     /// For the remote service's health (kept only while `remote` is on, so the frame path of an
     /// app without it is as it was): how long frames took to draw, how long from a touch frame's
@@ -130,6 +131,8 @@ public final class Runtime {
     /// Runs until SIGINT/SIGTERM or `stop()`. With BEZEL_OUTPUT=list (or BEZEL_MODE=list) it
     /// prints the cards' outputs and modes and returns.
     public func run() throws {
+        // First, so that a start failing below (a display or seat that refuses) counts too.
+        serviceRestarts = ServiceStarts.countThisStart(runtimeDirectory: Environment.value("RUNTIME_DIRECTORY"))
         for warning in configuration.warnings { log(.warning, warning) }
         if configuration.listOutputs {
             print(DRMCard.listAll())
