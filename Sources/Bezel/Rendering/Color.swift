@@ -90,8 +90,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// associative, so filling with this equals the two fills it replaces (a pressed button's
     /// darkened background: issue 36, one fill where there were two, 26 % of M2).
     public func darkened(by amount: Double) -> Color {
+        let a = min(1, max(0, amount.isNaN ? 0 : amount))
         func blackOver(_ color: Color) -> Color {
-            let a = min(1, max(0, amount.isNaN ? 0 : amount))
             let alpha = a + color.alpha * (1 - a)
             guard alpha > 0 else { return .clear }
             let scale = color.alpha * (1 - a) / alpha
