@@ -16,6 +16,7 @@ struct SDLLibrary {
     let pollEvent: @convention(c) (UnsafeMutablePointer<SDL_Event>?) -> Int32
     let getModState: @convention(c) () -> SDL_Keymod
     let getError: @convention(c) () -> UnsafePointer<CChar>?
+    let getCurrentVideoDriver: @convention(c) () -> UnsafePointer<CChar>?
     let getWindowWMInfo: bezel_sdl_get_wm_info
     /// Xlib's, for the X connection's descriptor (nil without Xlib: the simulator polls).
     let xConnectionNumber: bezel_x_connection_number?
@@ -39,6 +40,7 @@ struct SDLLibrary {
                 pollEvent: try sdl.function("SDL_PollEvent", as: (@convention(c) (UnsafeMutablePointer<SDL_Event>?) -> Int32).self),
                 getModState: try sdl.function("SDL_GetModState", as: (@convention(c) () -> SDL_Keymod).self),
                 getError: try sdl.function("SDL_GetError", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
+                getCurrentVideoDriver: try sdl.function("SDL_GetCurrentVideoDriver", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
                 getWindowWMInfo: try sdl.function("SDL_GetWindowWMInfo", as: bezel_sdl_get_wm_info.self),
                 xConnectionNumber: try? x11?.function("XConnectionNumber", as: bezel_x_connection_number.self))
             loaded = library
@@ -50,4 +52,7 @@ struct SDLLibrary {
 
     /// SDL's last error message.
     var lastError: String { getError().map { String(cString: $0) } ?? "unknown error" }
+
+    /// The video driver SDL_Init chose ("x11", "wayland", "offscreen"...), nil before it.
+    var currentVideoDriver: String? { getCurrentVideoDriver().map { String(cString: $0) } }
 }

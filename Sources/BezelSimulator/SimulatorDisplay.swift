@@ -1,6 +1,9 @@
 import Bezel
 import BezelCairo
 import CSDL
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The desktop simulator: an SDL2 window the size of the panel (turned by its rotation, as
 /// the real panel would be) showing Bezel's frames, with the mouse as one finger and, like
@@ -35,6 +38,15 @@ public final class SimulatorDisplay {
         let sdl = try SDLLibrary.load()
         guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
             throw SimulatorError(description: "simulator: SDL cannot start video (\(sdl.lastError)); is DISPLAY or WAYLAND_DISPLAY set?")
+        }
+        // With DISPLAY naming no running X server (and no Wayland), SDL 2.26 does not fail: it
+        // falls back to its offscreen driver, and the app would run in a window nobody can see
+        // (found when Xvfb had not started under K1). Only an explicit SDL_VIDEODRIVER gets it.
+        let driver = sdl.currentVideoDriver ?? "none"
+        if Self.invisibleDrivers.contains(driver), getenv("SDL_VIDEODRIVER") == nil {
+            sdl.quit()
+            let display = getenv("DISPLAY").map { String(cString: $0) } ?? "unset"
+            throw SimulatorError(description: "simulator: no window system answers (DISPLAY=\(display)); SDL fell back to its \(driver) driver, which shows nothing")
         }
         guard let window = sdl.createWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                             Int32(width), Int32(height), SDL_WINDOW_SHOWN.rawValue) else {
@@ -115,6 +127,9 @@ public final class SimulatorDisplay {
             break
         }
     }
+
+    /// SDL's video drivers that show no window: chosen only when SDL_VIDEODRIVER names them.
+    static let invisibleDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
 
     /// The second finger of a two-finger drag: the point opposite the window's centre.
     func mirrored(_ point: Point) -> Point {

@@ -252,6 +252,10 @@ import Glibc
         let (noDesktop, noDesktopStatus) = runCommand("env -u DISPLAY -u WAYLAND_DISPLAY BEZEL_BACKEND=sim BEZEL_CONFIG=/dev/null BEZEL_ROTATON=90 \(demo) 2>&1")
         #expect(noDesktopStatus == 1 && noDesktop.contains("backend sim: no desktop to open the simulator's window on"), "\(noDesktop)")
         #expect(noDesktop.contains("BEZEL_ROTATON is not a Bezel setting (did you mean BEZEL_ROTATION?); ignored"))
+        // DISPLAY naming an X server that is not running: SDL would draw into its offscreen
+        // driver; the simulator refuses it with the reason (K1 once ran so when Xvfb failed).
+        let (deadDisplay, deadStatus) = runCommand("env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER XDG_RUNTIME_DIR=/nonexistent DISPLAY=:4093 BEZEL_BACKEND=sim BEZEL_CONFIG=/dev/null \(demo) 2>&1")
+        #expect(deadStatus == 1 && deadDisplay.contains("simulator: no window system answers (DISPLAY=:4093); SDL fell back to its offscreen driver"), "\(deadDisplay)")
         let (help, helpStatus) = runCommand("\(demo) --help")
         #expect(helpStatus == 0 && help.contains("BEZEL_DIM_AFTER") && help.contains("/etc/bezel/bezel.conf"))
     }

@@ -12,15 +12,25 @@ binary=$(realpath "$1")
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 rm -f "$out"/sim-*.png "$out"/simulator-*.png "$out/sim.log"
-# A display number nobody uses.
-display=$((100 + $$ % 400))
-Xvfb ":$display" -screen 0 1024x768x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+# Xvfb picks a display number nobody uses and writes it once it accepts connections
+# (-displayfd). A number chosen here once collided in CI: Xvfb did not start, and SDL, finding
+# no X server, drew into its offscreen driver while xdotool found no window.
 app=""
-cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null || true; }
+xvfb=""
+cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; rm -f "$out/xvfb.display"; true; }
 trap cleanup EXIT
+: > "$out/xvfb.display"
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3> "$out/xvfb.display" 2> "$out/xvfb.log" &
+xvfb=$!
+for _ in $(seq 1 1200); do
+    [ -s "$out/xvfb.display" ] && break
+    kill -0 "$xvfb" 2>/dev/null || break
+    sleep 0.1
+done
+display=$(tr -dc 0-9 < "$out/xvfb.display")
+[ -n "$display" ] || { echo "SIM-FAIL Xvfb did not start"; cat "$out/xvfb.log"; exit 1; }
 export DISPLAY=":$display"
-for _ in $(seq 1 600); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+xdpyinfo >/dev/null || { echo "SIM-FAIL Xvfb on $DISPLAY does not answer"; exit 1; }
 # No BEZEL_BACKEND: with DISPLAY set and no usable DRM card the simulator is chosen.
 env -u BEZEL_BACKEND BEZEL_CONFIG=/dev/null BEZEL_SCREENSHOT_DIR="$out" "$binary" > "$out/sim.log" 2>&1 &
 app=$!
