@@ -65,7 +65,7 @@ public enum FontRegistry {
     static func registerFont(at path: String, queryingFamilies: Bool) throws(CairoError) -> [String] {
         guard ResourceBundle.isFile(path) else { throw CairoError("font \(path): no such file") }
         guard queryingFamilies else {
-            guard registeredFiles.contains(path) || FcConfigAppFontAddFile(FcConfigGetCurrent(), path) != 0 else {
+            guard registeredFiles.contains(path) || FcConfigAppFontAddFile(FontConfiguration.current, path) != 0 else {
                 throw CairoError("font \(path): fontconfig could not register it (missing or corrupt)")
             }
             if !registeredFiles.contains(path) { registeredFiles.append(path) }
@@ -86,7 +86,7 @@ public enum FontRegistry {
             FcPatternDestroy(pattern)
         }
         guard !registeredFiles.contains(path) else { return families }
-        guard FcConfigAppFontAddFile(FcConfigGetCurrent(), path) != 0 else {
+        guard FcConfigAppFontAddFile(FontConfiguration.current, path) != 0 else {
             throw CairoError("font \(path): fontconfig could not register it")
         }
         registeredFiles.append(path)
@@ -138,10 +138,11 @@ extension FontRegistry {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, "family", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        let config = FontConfiguration.current
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
         var name: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, "family", 0, &name) == FcResultMatch, let name else { return nil }

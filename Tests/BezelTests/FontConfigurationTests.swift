@@ -1,0 +1,88 @@
+import Testing
+@testable import Bezel
+@testable import BezelCairo
+import CCairo
+
+/// Issue 36 item 1: Bezel makes fontconfig's configuration itself (start-up: 64.1 M -> 32.4 M
+/// instructions to the first frame): its own by default, the system's when asked, and never
+/// the `conf.avail` descriptions fontconfig's own start parses.
+@MainActor
+@Suite(.serialized, .fontsRegistered) struct FontConfigurationTests {
+    /// The configuration files fontconfig read for `config`.
+    private func configurationFiles(_ config: OpaquePointer) -> [String] {
+        var iterator = FcConfigFileInfoIter()
+        FcConfigFileInfoIterInit(config, &iterator)
+        var files: [String] = []
+        repeat {
+            var name: UnsafeMutablePointer<FcChar8>?
+            var description: UnsafeMutablePointer<FcChar8>?
+            var enabled: FcBool = FcFalse
+            if FcConfigFileInfoIterGet(config, &iterator, &name, &description, &enabled) != 0, let name {
+                files.append(String(cString: name))
+            }
+            if let name { FcStrFree(name) }
+            if let description { FcStrFree(description) }
+        } while FcConfigFileInfoIterNext(config, &iterator) != 0
+        return files
+    }
+
+    /// The first font fontconfig gives `config` for `pattern` text that has `character`.
+    private func fallbackFamily(_ config: OpaquePointer, pattern text: String, character: UInt32) -> String? {
+        guard let pattern = FcNameParse(text) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let fonts = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(fonts) }
+        for index in 0..<Int(fonts.pointee.nfont) {
+            guard let font = fonts.pointee.fonts[index] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, FcCharSetHasChar(charset, character) != 0 else { continue }
+            var family: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, "family", 0, &family) == FcResultMatch, let family else { continue }
+            return String(cString: family)
+        }
+        return nil
+    }
+
+    @Test func theTextUsesBezelsOwnConfiguration() throws {
+        try #require(Environment.value("FONTCONFIG_FILE") == nil, "FONTCONFIG_FILE is set: the system's configuration is chosen")
+        #expect(FontConfiguration.installed)
+        #expect(FontConfiguration.source == .bezel)
+        let config = try #require(FontConfiguration.current)
+        #expect(configurationFiles(config) == ["memory"], "Bezel's configuration (from memory) reads no XML file: \(configurationFiles(config))")
+        // Bezel's fonts are there, and the system's font files for scripts they lack: "日"
+        // (U+65E5) is drawn with some installed CJK font, not as a missing glyph.
+        #expect(fallbackFamily(config, pattern: "DejaVu Sans", character: 0x41) == "DejaVu Sans")
+        let japanese = fallbackFamily(config, pattern: "DejaVu Sans:lang=ja", character: 0x65E5)
+        #expect(japanese != nil && japanese != "DejaVu Sans", "no font for U+65E5: \(String(describing: japanese))")
+        // Debian's rendering rules for them are kept: slight hinting, antialiased.
+        let pattern = try #require(FcNameParse("DejaVu Sans"))
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        var hintStyle: Int32 = -1
+        #expect(FcPatternGetInteger(pattern, "hintstyle", 0, &hintStyle) == FcResultMatch && hintStyle == FC_HINT_SLIGHT)
+    }
+
+    @Test func theSystemsConfigurationHasItsRulesButNotTheConfAvailDescriptions() throws {
+        let system = try #require(FontConfiguration.makeConfiguration(.system))
+        defer { FcConfigDestroy(system) }
+        let files = configurationFiles(system)
+        #expect(files.contains { $0.hasSuffix("/fonts.conf") }, "\(files)")
+        #expect(files.filter { $0.contains("/conf.d/") }.count >= 10, "the system's rules: \(files)")
+        #expect(!files.contains { $0.contains("/conf.avail/") }, "conf.avail parsed: \(files)")
+        // fontconfig's own start does parse them (what Bezel avoids: 14 M instructions).
+        let own = try #require(FcInitLoadConfig())
+        defer { FcConfigDestroy(own) }
+        #expect(configurationFiles(own).contains { $0.contains("/conf.avail/") })
+    }
+
+    @Test func choosingTheSourceAfterTheFirstTextIsReportedAndIgnored() {
+        #expect(FontConfiguration.installed)
+        let before = FontConfiguration.source
+        let reports = capturingDiagnostics { FontConfiguration.source = before == .bezel ? .system : .bezel }
+        #expect(FontConfiguration.source == before)
+        #expect(reports.contains { $0.kind == .apiMisuse && $0.message.contains("after the first text or font") }, "\(reports)")
+    }
+}
