@@ -31,6 +31,8 @@ echo "$paths" | grep -v '/$' | grep -v '^user:' | while read -r path; do
     if [ $keep_config = 1 ] && [ "$path" = /etc/bezel/bezel.conf ]; then continue; fi
     rm -f "$root$path"
 done
+# The app's cache (fontconfig's list of Bezel's fonts), made by systemd (CacheDirectory=).
+rm -rf "$root/var/cache/bezel"
 echo "$paths" | grep '/$' | awk '{ print length, $0 }' | sort -rn | cut -d' ' -f2- | while read -r dir; do
     rmdir "$root$dir" 2>/dev/null || true
 done

@@ -48,6 +48,11 @@ public enum FontConfiguration {
     /// Whether the configuration was made current (once per process, before the first text).
     public private(set) static var installed = false
 
+    /// Bezel's `Assets/Fonts` when the current configuration lists it (`.bezel`): its fonts
+    /// come from fontconfig's cache instead of being read at every start, and they, not the
+    /// system's copies of the same files, draw the text.
+    public private(set) static var bundledFontsDirectory: String?
+
     /// The current configuration, made first if it was not yet.
     static var current: OpaquePointer? {
         install()
@@ -59,22 +64,28 @@ public enum FontConfiguration {
     static func install() {
         guard !installed else { return }
         installed = true
-        guard let config = makeConfiguration(source) else {
+        let bundled = source == .bezel ? AssetLocator.directory(named: "Fonts") : nil
+        // systemd's CacheDirectory= (the demo's unit: /var/cache/bezel), writable by the
+        // service's user where /var/cache/fontconfig is not.
+        let cache = Environment.value("CACHE_DIRECTORY")?.split(separator: ":").first.map { String($0) + "/fontconfig" }
+        guard let config = makeConfiguration(source, bundledFonts: bundled, cacheDirectory: cache) else {
             Diagnostics.report(.malformedInput, "fontconfig: the \(source) configuration could not be loaded; fontconfig's own start is used")
             return
         }
         defer { FcConfigDestroy(config) }   // FcConfigSetCurrent keeps a reference of its own
         if FcConfigSetCurrent(config) == 0 {
             Diagnostics.report(.malformedInput, "fontconfig: the \(source) configuration could not be made current; fontconfig's own start is used")
+        } else {
+            bundledFontsDirectory = bundled
         }
     }
 
     /// A new configuration for `source`, its fonts listed (from fontconfig's caches); the
     /// caller destroys it. Nil when fontconfig refuses it.
-    static func makeConfiguration(_ source: Source) -> OpaquePointer? {
+    static func makeConfiguration(_ source: Source, bundledFonts: String? = nil, cacheDirectory: String? = nil) -> OpaquePointer? {
         guard let config = FcConfigCreate() else { return nil }
         let loaded = switch source {
-        case .bezel: FcConfigParseAndLoadFromMemory(config, bezelConfiguration, FcTrue) != 0
+        case .bezel: FcConfigParseAndLoadFromMemory(config, bezelConfiguration(bundledFonts: bundledFonts, cacheDirectory: cacheDirectory), FcTrue) != 0
         // nil: FONTCONFIG_FILE's file, or fonts.conf, as fontconfig's own start reads it.
         case .system: FcConfigParseAndLoad(config, nil, FcTrue) != 0
         }
@@ -87,10 +98,50 @@ public enum FontConfiguration {
 
     /// Bezel's configuration: a few rules instead of fontconfig's ~50 files. Each rule is one
     /// of Debian 12's defaults (`/etc/fonts/conf.d`), kept because it changes what is drawn.
-    static let bezelConfiguration = """
-    <?xml version="1.0"?>
-    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-    <fontconfig>
+    /// `bundledFonts` (Bezel's `Assets/Fonts`) comes first, and its files are preferred to
+    /// the system's copies of them (`/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf` drew
+    /// Bezel's text before, when installed: fontconfig takes the first of equal matches, and
+    /// fonts added by `FcConfigAppFontAddFile` come after the system's).
+    /// fontconfig writes a folder's cache to the first `cachedir` it may write to:
+    /// `cacheDirectory` when given, else `/var/cache/fontconfig` (root) or the user's.
+    static func bezelConfiguration(bundledFonts: String?, cacheDirectory: String? = nil) -> String {
+        let cache = cacheDirectory.map { "  <cachedir>\(xmlEscaped($0))</cachedir>\n" } ?? ""
+        let bundled = bundledFonts.map { directory in
+            let escaped = xmlEscaped(directory)
+            return """
+              <dir>\(escaped)</dir>
+              <selectfont>
+                <acceptfont><glob>\(escaped)/*</glob></acceptfont>
+                <rejectfont><glob>*/DejaVuSans.ttf</glob><glob>*/DejaVuSans-Bold.ttf</glob></rejectfont>
+              </selectfont>
+
+            """
+        } ?? ""
+        return """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+
+        """ + cache + bundled + rules
+    }
+
+    /// `text` with XML's special characters as entities (a folder's name may hold them).
+    static func xmlEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The rules after the bundled fonts: the system's font folders and Debian's defaults.
+    private static let rules = """
       <dir>/usr/share/fonts</dir>
       <dir>/usr/local/share/fonts</dir>
       <cachedir>/var/cache/fontconfig</cachedir>

@@ -27,8 +27,14 @@ public enum FontRegistry {
             // With fonts known, layout can measure text (Label.intrinsicContentSize).
             if TextMetrics.measurer == nil { TextMetrics.measurer = CairoTextMeasurer() }
         }
+        FontConfiguration.install()
         if let directory = AssetLocator.directory(named: "Fonts") {
             for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+                // Already in the configuration (from fontconfig's cache): nothing to read.
+                if FontConfiguration.bundledFontsDirectory == directory, ResourceBundle.isFile(directory + "/" + file) {
+                    if !registeredFiles.contains(directory + "/" + file) { registeredFiles.append(directory + "/" + file) }
+                    continue
+                }
                 // Families known: no FreeType query (it builds the font's character set: 3.5
                 // million instructions for DejaVu Sans at every start, callgrind).
                 do { _ = try registerFont(at: directory + "/" + file, queryingFamilies: false) } catch { Diagnostics.report(.apiMisuse, "\(error)") }

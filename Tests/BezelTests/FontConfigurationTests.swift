@@ -46,6 +46,31 @@ import CCairo
         return nil
     }
 
+    /// The file fontconfig matches for `pattern`.
+    private func matchedFile(_ config: OpaquePointer, pattern text: String) -> String? {
+        guard let pattern = FcNameParse(text) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+
+    @Test func aFolderNameIsEscapedInTheConfiguration() {
+        let xml = FontConfiguration.bezelConfiguration(bundledFonts: "/opt/a&b/<fonts>")
+        #expect(xml.contains("<dir>/opt/a&amp;b/&lt;fonts&gt;</dir>"))
+        #expect(!xml.contains("a&b"))
+        // systemd's CacheDirectory comes before fontconfig's own cache folders.
+        let cached = FontConfiguration.bezelConfiguration(bundledFonts: nil, cacheDirectory: "/var/cache/bezel/fontconfig")
+        let first = cached.firstRange(of: "<cachedir>/var/cache/bezel/fontconfig</cachedir>")
+        let system = cached.firstRange(of: "<cachedir>/var/cache/fontconfig</cachedir>")
+        #expect(first != nil && system != nil && first!.lowerBound < system!.lowerBound)
+    }
+
     @Test func theTextUsesBezelsOwnConfiguration() throws {
         try #require(Environment.value("FONTCONFIG_FILE") == nil, "FONTCONFIG_FILE is set: the system's configuration is chosen")
         #expect(FontConfiguration.installed)
@@ -57,6 +82,11 @@ import CCairo
         #expect(fallbackFamily(config, pattern: "DejaVu Sans", character: 0x41) == "DejaVu Sans")
         let japanese = fallbackFamily(config, pattern: "DejaVu Sans:lang=ja", character: 0x65E5)
         #expect(japanese != nil && japanese != "DejaVu Sans", "no font for U+65E5: \(String(describing: japanese))")
+        // Bezel's own DejaVu Sans draws, not the system's copy of the same file.
+        let bundled = try #require(FontConfiguration.bundledFontsDirectory)
+        #expect(matchedFile(config, pattern: "DejaVu Sans") == bundled + "/DejaVuSans.ttf")
+        #expect(matchedFile(config, pattern: "DejaVu Sans:bold") == bundled + "/DejaVuSans-Bold.ttf")
+        #expect(FontRegistry.registeredFiles.contains(bundled + "/DejaVuSans.ttf"))
         // Debian's rendering rules for them are kept: slight hinting, antialiased.
         let pattern = try #require(FcNameParse("DejaVu Sans"))
         defer { FcPatternDestroy(pattern) }

@@ -88,6 +88,9 @@ import Glibc
         }
         try scenario("K4", "killed with SIGKILL, the service is started again") {
             try check(output.contains("BEZEL-K K4 restarted pid=") && !output.contains("BEZEL-K K4 restarted pid=0 "), output)
+            // The first start wrote fontconfig's cache of Bezel's fonts in the unit's
+            // CacheDirectory (issue 36 item 1): later starts read it instead of the fonts.
+            try check(output.contains(" fontcache=") && !output.contains(" fontcache=0"), "no font cache in /var/cache/bezel/fontconfig:\n\(output)")
         }
         try scenario("K5", "its UI thread stopped (no watchdog pings), systemd's watchdog restarts it") {
             try check(output.contains("BEZEL-K K5 restarted pid=") && !output.contains("BEZEL-K K5 restarted pid=0 ") && output.contains("watchdog_timeouts=1"), output)
@@ -109,7 +112,7 @@ import Glibc
             print("RESULT R7_active_after_fix_ms \(after) (the app's own start \(start) ms, a failing start's cycle \(cycle) ms, emulated guest)")
         }
         try scenario("K6", "uninstall.sh leaves nothing behind: no installed path, no user, no unit") {
-            try check(output.contains("BEZEL-K K6 left=0 user=gone unit=gone"), output)
+            try check(output.contains("BEZEL-K K6 left=0 user=gone unit=gone cache=gone"), output)
         }
     }
 }

@@ -39,7 +39,7 @@ say "K3 active=\$(systemctl is-active bezel-demo.service) pid=\$first user=\$(ps
 sleep 4   # the host takes its screendump now
 kill -KILL \$first
 second=\$(wait_active_pid_other_than \$first)
-say "K4 restarted pid=\$second after SIGKILL of \$first"
+say "K4 restarted pid=\$second after SIGKILL of \$first fontcache=\$(ls /var/cache/bezel/fontconfig 2>/dev/null | grep -c 'cache-')"
 # Only the timeouts from here on are K5's: on a loaded host an emulated start can outlast
 # WatchdogSec=10 (a CI run saw 22.5 s to the first frame), and systemd's restart of that
 # start is a timeout of its own, logged before this point.
@@ -82,7 +82,8 @@ left=0
 for p in \$paths; do [ -e "\$p" ] && { left=\$((left + 1)); echo "BEZEL-K left: \$p"; }; done
 id bezel >/dev/null 2>&1 && user=present || user=gone
 systemctl cat bezel-demo.service >/dev/null 2>&1 && unit=present || unit=gone
-say "K6 left=\$left user=\$user unit=\$unit active=\$(systemctl is-active bezel-demo.service)"
+[ -e /var/cache/bezel ] && cache=present || cache=gone
+say "K6 left=\$left user=\$user unit=\$unit cache=\$cache active=\$(systemctl is-active bezel-demo.service)"
 say "done"
 GUEST
 
