@@ -64,7 +64,10 @@ public enum FontConfiguration {
     static func install() {
         guard !installed else { return }
         installed = true
-        let bundled = source == .bezel ? AssetLocator.directory(named: "Fonts") : nil
+        // fontconfig lists a folder's fonts under its canonical path (the installed demo's
+        // assets were found as /usr/local/bin/../share/bezel/Fonts, and the accept rule
+        // written with that path matched none of them: the text fell to another font).
+        let bundled = source == .bezel ? AssetLocator.directory(named: "Fonts").flatMap(canonicalPath) : nil
         // systemd's CacheDirectory= (the demo's unit: /var/cache/bezel), writable by the
         // service's user where /var/cache/fontconfig is not.
         let cache = Environment.value("CACHE_DIRECTORY")?.split(separator: ":").first.map { String($0) + "/fontconfig" }
@@ -123,6 +126,24 @@ public enum FontConfiguration {
         <fontconfig>
 
         """ + cache + bundled + rules
+    }
+
+    /// `path` with symbolic links, `.` and `..` resolved (realpath); nil when it does not exist.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the current configuration lists the font file at `path` (canonical).
+    static func lists(_ path: String) -> Bool {
+        guard let fonts = FcConfigGetFonts(FcConfigGetCurrent(), FcSetSystem) else { return false }
+        for index in 0..<Int(fonts.pointee.nfont) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            if let font = fonts.pointee.fonts[index], FcPatternGetString(font, "file", 0, &file) == FcResultMatch,
+               let file, String(cString: file) == path { return true }
+        }
+        return false
     }
 
     /// `text` with XML's special characters as entities (a folder's name may hold them).

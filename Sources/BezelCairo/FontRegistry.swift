@@ -31,8 +31,9 @@ public enum FontRegistry {
         if let directory = AssetLocator.directory(named: "Fonts") {
             for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
                 // Already in the configuration (from fontconfig's cache): nothing to read.
-                if FontConfiguration.bundledFontsDirectory == directory, ResourceBundle.isFile(directory + "/" + file) {
-                    if !registeredFiles.contains(directory + "/" + file) { registeredFiles.append(directory + "/" + file) }
+                if let listed = FontConfiguration.bundledFontsDirectory, FontConfiguration.canonicalPath(directory) == listed,
+                   FontConfiguration.lists(listed + "/" + file) {
+                    if !registeredFiles.contains(listed + "/" + file) { registeredFiles.append(listed + "/" + file) }
                     continue
                 }
                 // Families known: no FreeType query (it builds the font's character set: 3.5

@@ -95,6 +95,19 @@ import CCairo
         #expect(FcPatternGetInteger(pattern, "hintstyle", 0, &hintStyle) == FcResultMatch && hintStyle == FC_HINT_SLIGHT)
     }
 
+    @Test func bezelsFontsWinThroughAPathWithDotDot() throws {
+        // The installed demo finds its assets through /usr/local/bin/../share/bezel: the
+        // configuration is made with the canonical folder, whose files fontconfig lists.
+        let bundled = try #require(FontConfiguration.bundledFontsDirectory)
+        let roundabout = try #require(FontConfiguration.canonicalPath(bundled + "/../Fonts/."))
+        #expect(roundabout == bundled)
+        let config = try #require(FontConfiguration.makeConfiguration(.bezel, bundledFonts: roundabout))
+        defer { FcConfigDestroy(config) }
+        #expect(matchedFile(config, pattern: "DejaVu Sans") == bundled + "/DejaVuSans.ttf")
+        #expect(FontConfiguration.lists(bundled + "/DejaVuSans-Bold.ttf"))
+        #expect(!FontConfiguration.lists(bundled + "/NoSuchFont.ttf"))
+    }
+
     @Test func theSystemsConfigurationHasItsRulesButNotTheConfAvailDescriptions() throws {
         let system = try #require(FontConfiguration.makeConfiguration(.system))
         defer { FcConfigDestroy(system) }
