@@ -29,10 +29,11 @@ public enum FontRegistry {
         }
         FontConfiguration.install()
         if let directory = AssetLocator.directory(named: "Fonts") {
+            // The folder as the configuration lists it (resolved once, not once per file).
+            let listed = FontConfiguration.bundledFontsDirectory.flatMap { $0 == FontConfiguration.canonicalPath(directory) ? $0 : nil }
             for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
                 // Already in the configuration (from fontconfig's cache): nothing to read.
-                if let listed = FontConfiguration.bundledFontsDirectory, FontConfiguration.canonicalPath(directory) == listed,
-                   FontConfiguration.lists(listed + "/" + file) {
+                if let listed, FontConfiguration.lists(listed + "/" + file) {
                     if !registeredFiles.contains(listed + "/" + file) { registeredFiles.append(listed + "/" + file) }
                     continue
                 }
