@@ -7,7 +7,9 @@
 #   bash deploy/dev.sh bench   install what is missing, run the benchmarks in release, and
 #                              compare M1-M3's instruction counts with the committed ones
 #   bash deploy/dev.sh measure install what is missing, measure the release runtime on a real
-#                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency)
+#                              kernel in QEMU (start -> first flip, idle wake-ups, touch latency),
+#                              and the example app installed by install.sh --app against the demo
+#                              (its linking; peak RSS and start-up within 10 %)
 #   bash deploy/dev.sh docs    install what is missing, build the DocC documentation of the
 #                              libraries (warnings are errors) into .build/plugins/Swift-DocC
 #   bash deploy/dev.sh limits  install what is missing, time the content limits (a PNG bomb,
@@ -158,6 +160,42 @@ measure_demo() {
     echo "$demo" | tr -d '\r' | grep '^BEZEL-REMOTE-DEMO ' | sed "s/^BEZEL-REMOTE-DEMO /REMOTE $2: /" || true
 }
 
+# The example app (Tests/ExampleApp's coffee-kiosk) installed by `install.sh --app` into a
+# folder (built in release with the Swift runtime linked in and app-toolset.sh's link settings,
+# in Tests/ExampleApp/.build-static): the app as a panel gets it.
+EXAMPLE_APP_ROOT=.build/example-app-root
+example_app_install() {
+    rm -rf "$EXAMPLE_APP_ROOT"
+    bash deploy/install.sh --app Tests/ExampleApp coffee-kiosk --root "$EXAMPLE_APP_ROOT" --no-start
+}
+
+# check_app_linking BINARY: linked as Bezel's own executables are (Package.swift's
+# executableLinking, which SwiftPM does not hand down to an app; app-toolset.sh carries it):
+# by lld, with packed relative relocations (DT_RELR), the Swift runtime and its C++ library
+# linked in, and no symbols of its own exported (the demo's dynamic symbols, 618, are the C
+# libraries' it calls; the static Swift runtime's -export-dynamic exported 14,072 of the coffee kiosk's).
+check_app_linking() {
+    local dynamic symbols
+    dynamic=$(readelf -d "$1")
+    symbols=$(readelf --dyn-syms -W "$1" | wc -l)
+    readelf -p .comment "$1" | grep -q 'LLD' || { echo "FAIL example_app linking: $1 was not linked by lld" >&2; exit 1; }
+    echo "$dynamic" | grep -q '(RELR)' || { echo "FAIL example_app linking: $1 has no packed relative relocations" >&2; exit 1; }
+    ! echo "$dynamic" | grep -Eq 'libswiftCore|libstdc\+\+' || { echo "FAIL example_app linking: $1 needs the shared Swift runtime or libstdc++" >&2; exit 1; }
+    [ "$symbols" -lt 2000 ] || { echo "FAIL example_app linking: $1 exports $symbols dynamic symbols" >&2; exit 1; }
+    echo "PASS example_app linking: lld, RELR, the Swift runtime and libstdc++ linked in, $symbols dynamic symbols"
+}
+
+# measure_example_app DEMO: issue 36 item 2: the example app as installed above against the
+# demo built the same way (DEMO), started in turn on the guest's DRM device: the
+# medians of rounds 2-5 of their first frames and peak RSS (RESULT example_app_* lines), and a
+# FAIL when the app's is more than 10 % above the demo's.
+measure_example_app() {
+    local runs
+    runs=$(FIRST_FRAME_BASELINE="$1" bash Tests/VM/run-display-test.sh "$EXAMPLE_APP_ROOT/usr/local/bin/coffee-kiosk" .build/vm first-frames) \
+        || { echo "$runs" >&2; echo "the first-frames guest failed" >&2; exit 1; }
+    echo "$runs" | tr -d '\r' | python3 Tests/VM/first-frames-verdict.py || { echo "$runs" | tail -40 >&2; exit 1; }
+}
+
 # Test suites run in a process of their own (dev.sh test, asan).
 VIDEO_SUITES='VideoPlayerTests|DemoVideoTests'
 
@@ -214,8 +252,8 @@ cross_build() {
 # The builds later CI steps make in build folders of their own (.ci/run starts `prebuild` at
 # the lowest priority beside `test`, whose QEMU guests run one at a time and leave a core
 # mostly idle for about 20 minutes): the instrumented test build (asan), the instrumented
-# observation check (tsan), the static release bench and demo (bench, measure) and the aarch64
-# build (arm64-scenarios). Each later step's own `swift build` then finds nothing to do.
+# observation check (tsan), the static release bench and demo (bench, measure), the aarch64
+# build (arm64-scenarios), the remote service (remote) and the example app (measure). Each later step's own `swift build` then finds nothing to do.
 # The shared .build folder is not touched: SwiftPM locks it while `swift test` runs.
 prebuild() {
     mkdir -p .build
@@ -226,9 +264,10 @@ prebuild() {
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
     cross_compile
     # The later steps' builds are done (CI's sanitizers wait for this file, not for the remote
-    # service's build, which its last step waits for).
+    # service's build and the example app's, which measure waits for).
     touch .build/prebuild-steps.done
     remote_build
+    example_app_install
 }
 
 # The remote service (Sources/BezelRemote, a package of its own: SwiftNIO is built there and
@@ -325,6 +364,10 @@ case "$command" in
         # demo's own modules are left to build.
         swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
         measure_demo .build-static/release/bezel-demo demo_static
+        # An app as install.sh --app installs it, against that demo (issue 36 item 2).
+        example_app_install
+        check_app_linking "$EXAMPLE_APP_ROOT/usr/local/bin/coffee-kiosk"
+        measure_example_app .build-static/release/bezel-demo
         ;;
     limits)
         find_swift

@@ -9,6 +9,14 @@
 #     /usr/local/share/bezel-demo/ (the demo's own images and fonts),
 #     /etc/bezel/bezel.conf (kept if it exists), the backlight udev rule and the systemd unit;
 #   - enables and starts bezel-demo.service (--no-start: installs only);
+#   - with --app PACKAGE PRODUCT: an app instead of the demo (issue 36; README "For apps:
+#     getting the small binary"): the executable PRODUCT of the Swift package in the folder
+#     PACKAGE, built the same way (release, the Swift runtime linked in, PACKAGE/.build-static)
+#     and linked as the demo is (deploy/app-toolset.sh's toolset), unless --binary PATH gives
+#     it; installed as /usr/local/bin/PRODUCT with the image decoder (built from this checkout)
+#     and Bezel's assets, its resources from --resources DIR as /usr/local/share/PRODUCT/
+#     (ResourceBundle.main), and PRODUCT.service, bezel-demo.service's hardened unit running
+#     it. A kiosk unit installed earlier (the demo's) is stopped and disabled: one owns the panel;
 #   - with --remote [PATH]: also the remote service (issue 34; README "Operating from afar"):
 #     bezel-remote (built in release unless PATH gives one) and its page, its unit, the system
 #     user "bezel-remote" (the app's user joins its group: the app's socket is that group's),
@@ -17,7 +25,8 @@
 #     operator gives a certificate in /etc/bezel/remote.env.
 # Every path it creates is recorded in /var/lib/bezel/installed, which deploy/uninstall.sh
 # removes again.
-#   usage: sudo bash deploy/install.sh [--binary PATH] [--remote [PATH]] [--no-start] [--root DIR]
+#   usage: sudo bash deploy/install.sh [--app PACKAGE PRODUCT [--resources DIR]] [--binary PATH]
+#                                      [--remote [PATH]] [--no-start] [--root DIR]
 # --root DIR installs into DIR instead of / (for packaging and tests; no user, no systemctl).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,45 +36,76 @@ start=1
 root=""
 remote=0
 remote_binary=""
+app_package=""
+product=bezel-demo
+resources=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary=$2; shift 2 ;;
         --no-start) start=0; shift ;;
+        --app)
+            if [ $# -lt 3 ] || [ "${2#--}" != "$2" ] || [ "${3#--}" != "$3" ]; then
+                echo "install.sh: --app needs a package folder and the name of its executable product" >&2; exit 2
+            fi
+            app_package=$2; product=$3; shift 3 ;;
+        --resources) [ $# -ge 2 ] || { echo "install.sh: --resources needs a folder" >&2; exit 2; }
+            resources=$2; shift 2 ;;
         --root) root=$(realpath -m "$2"); shift 2 ;;
         --remote)
             remote=1
             if [ $# -gt 1 ] && [ "${2#--}" = "$2" ]; then remote_binary=$2; shift; fi
             shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
+if [ -n "$app_package" ]; then
+    # The name becomes a file in /usr/local/bin and a systemd unit's: a plain one, not Bezel's own.
+    if ! printf '%s' "$product" | grep -Eqx '[A-Za-z0-9][A-Za-z0-9_.-]{0,63}' \
+        || [ "$product" = bezel-remote ] || [ "$product" = bezel-image-decoder ]; then
+        echo "install.sh: '$product' cannot be an installed app's name (letters, digits, '.', '_' and '-', not bezel-remote or bezel-image-decoder)" >&2
+        exit 2
+    fi
+    [ -f "$app_package/Package.swift" ] || { echo "install.sh: $app_package has no Package.swift (--app takes the app's package folder)" >&2; exit 1; }
+    app_package=$(cd "$app_package" && pwd)
+fi
+[ -z "$resources" ] || [ -n "$app_package" ] || { echo "install.sh: --resources is for an app (--app)" >&2; exit 2; }
+[ -z "$resources" ] || [ -d "$resources" ] || { echo "install.sh: the resources folder $resources does not exist" >&2; exit 1; }
 if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run as root (sudo bash deploy/install.sh)" >&2
     exit 1
 fi
+# swift_build DIR ARGS...: swift build in DIR as the user who ran sudo, not as root: the build
+# folder stays theirs, and root runs no package build scripts.
+swift_build() {
+    local dir=$1
+    shift
+    if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
+        (cd "$dir" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" swift build "$@" >&2)
+    else
+        (cd "$dir" && swift build "$@" >&2)
+    fi
+}
+decoder=""
 if [ -z "$binary" ]; then
     # Its own build folder: static and dynamic builds would otherwise rebuild each other.
-    # Built as the user who ran sudo, not as root: the build folder stays theirs, and root
-    # runs no package build scripts.
-    for product in bezel-demo bezel-image-decoder; do
-        build=(swift build -c release --static-swift-stdlib --build-path .build-static --product "$product")
-        if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
-            (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
-        else
-            (cd "$repo" && "${build[@]}" >&2)
-        fi
-    done
-    binary="$repo/.build-static/release/bezel-demo"
+    swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static --product bezel-image-decoder
+    decoder="$repo/.build-static/release/bezel-image-decoder"
+    if [ -n "$app_package" ]; then
+        # The link settings of Bezel's own executables, which SwiftPM does not hand down to an
+        # app's manifest, as a toolset (app-toolset.sh).
+        bash "$here/app-toolset.sh" "$app_package/.build-static/bezel-toolset.json"
+        swift_build "$app_package" -c release --static-swift-stdlib --build-path .build-static \
+            --toolset "$app_package/.build-static/bezel-toolset.json" --product "$product"
+        binary="$app_package/.build-static/release/$product"
+    else
+        swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+        binary="$repo/.build-static/release/bezel-demo"
+    fi
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 if [ $remote = 1 ] && [ -z "$remote_binary" ]; then
-    build=(swift build -c release --static-swift-stdlib --package-path Sources/BezelRemote --product bezel-remote)
-    if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
-        (cd "$repo" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "${build[@]}" >&2)
-    else
-        (cd "$repo" && "${build[@]}" >&2)
-    fi
+    swift_build "$repo" -c release --static-swift-stdlib --package-path Sources/BezelRemote --product bezel-remote
     remote_binary="$repo/Sources/BezelRemote/.build/release/bezel-remote"
 fi
 [ $remote = 0 ] || [ -x "$remote_binary" ] || { echo "install.sh: $remote_binary is not an executable" >&2; exit 1; }
@@ -93,9 +133,9 @@ put() {   # put SOURCE DEST MODE
     record "$2"
 }
 
-put "$binary" /usr/local/bin/bezel-demo 0755
+put "$binary" "/usr/local/bin/$product" 0755
 # ImageLoader looks for the helper beside the running program first.
-decoder="$(dirname "$binary")/bezel-image-decoder"
+[ -n "$decoder" ] || decoder="$(dirname "$binary")/bezel-image-decoder"
 if [ -x "$decoder" ]; then
     put "$decoder" /usr/local/bin/bezel-image-decoder 0755
 else
@@ -105,11 +145,15 @@ make_dir /usr/local/share/bezel
 (cd "$repo" && find Assets -type f -not -path 'Assets/Demo/*') | while read -r asset; do
     put "$repo/$asset" "/usr/local/share/bezel/$asset" 0644
 done
-# The demo app's own pictures and fonts, where an app's resource folder goes: beside its
-# executable as ../share/<name>/ (ResourceBundle.main).
-(cd "$repo/Assets/Demo" && find . -type f) | while read -r resource; do
-    put "$repo/Assets/Demo/${resource#./}" "/usr/local/share/bezel-demo/${resource#./}" 0644
-done
+# The app's own pictures and fonts (the demo's: Assets/Demo), where an app's resource folder
+# goes: beside its executable as ../share/<name>/ (ResourceBundle.main).
+[ -n "$app_package" ] || resources="$repo/Assets/Demo"
+if [ -n "$resources" ]; then
+    resources=$(cd "$resources" && pwd)
+    (cd "$resources" && find . -type f) | while read -r resource; do
+        put "$resources/${resource#./}" "/usr/local/share/$product/${resource#./}" 0644
+    done
+fi
 put "$repo/README.md" /usr/local/share/bezel/README.md 0644
 if [ -e "$root/etc/bezel/bezel.conf" ]; then
     echo "install.sh: keeping the existing /etc/bezel/bezel.conf" >&2
@@ -117,14 +161,27 @@ else
     put "$here/config/bezel.conf" /etc/bezel/bezel.conf 0644
 fi
 put "$here/udev/90-bezel-backlight.rules" /etc/udev/rules.d/90-bezel-backlight.rules 0644
-put "$here/systemd/bezel-demo.service" /etc/systemd/system/bezel-demo.service 0644
+# The kiosk's unit: the demo's, or the same hardened unit running the app (an app's unit is
+# the demo's with the binary's name, so the two never drift apart).
+# unit_for SOURCE: SOURCE with the demo's unit and binary renamed to the app's.
+unit_for() {
+    if [ "$product" = bezel-demo ]; then cat "$1"; return; fi
+    echo "# Made by deploy/install.sh --app from Bezel's deploy/systemd/$(basename "$1"), for $product."
+    sed -e "s|/usr/local/bin/bezel-demo|/usr/local/bin/$product|g" -e "s|bezel-demo\.service|$product.service|g" \
+        -e "s|^Description=Bezel kiosk (bezel-demo)|Description=Bezel kiosk ($product)|" "$1"
+}
+generated=$(mktemp -d)
+trap 'rm -f "$records"; rm -rf "$generated"' EXIT
+unit_for "$here/systemd/bezel-demo.service" > "$generated/app.service"
+put "$generated/app.service" "/etc/systemd/system/$product.service" 0644
 if [ $remote = 1 ]; then
     put "$remote_binary" /usr/local/bin/bezel-remote 0755
     (cd "$repo/Sources/BezelRemote/Public" && find . -type f) | while read -r file; do
         put "$repo/Sources/BezelRemote/Public/${file#./}" "/usr/local/share/bezel-remote/public/${file#./}" 0644
     done
-    put "$here/systemd/bezel-remote.service" /etc/systemd/system/bezel-remote.service 0644
-    put "$here/systemd/bezel-demo.service.d/remote.conf" /etc/systemd/system/bezel-demo.service.d/remote.conf 0644
+    unit_for "$here/systemd/bezel-remote.service" > "$generated/remote.service"
+    put "$generated/remote.service" /etc/systemd/system/bezel-remote.service 0644
+    put "$here/systemd/bezel-demo.service.d/remote.conf" "/etc/systemd/system/$product.service.d/remote.conf" 0644
     if [ ! -e "$root/etc/bezel/remote-tokens" ]; then
         make_dir /etc/bezel
         read_token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
@@ -160,15 +217,19 @@ if [ -z "$root" ]; then
     if [ -d /run/udev ]; then udevadm control --reload 2>/dev/null || true; udevadm trigger --subsystem-match=backlight 2>/dev/null || true; fi
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload
-        systemctl enable bezel-demo.service
-        [ $start = 1 ] && systemctl restart bezel-demo.service
+        # One kiosk owns the panel: another one installed earlier is stopped and disabled.
+        for unit in $(grep -E '^/etc/systemd/system/[^/]*\.service$' "$manifest" | xargs -rn1 basename); do
+            [ "$unit" = "$product.service" ] || [ "$unit" = bezel-remote.service ] || systemctl disable --now "$unit" 2>/dev/null || true
+        done
+        systemctl enable "$product.service"
+        [ $start = 1 ] && systemctl restart "$product.service"
         if [ $remote = 1 ]; then
             systemctl enable bezel-remote.service
             [ $start = 1 ] && systemctl restart bezel-remote.service
         fi
-        echo "install.sh: bezel-demo.service enabled$([ $start = 1 ] && echo ' and started'); logs: journalctl -u bezel-demo -f" >&2
+        echo "install.sh: $product.service enabled$([ $start = 1 ] && echo ' and started'); logs: journalctl -u $product -f" >&2
     else
-        echo "install.sh: systemd is not running here; enable it later with: systemctl enable --now bezel-demo" >&2
+        echo "install.sh: systemd is not running here; enable it later with: systemctl enable --now $product" >&2
     fi
 fi
 echo "install.sh: installed $(grep -vc '/$' "$manifest") files into ${root:-/}" >&2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Removes what deploy/install.sh installed (the paths in /var/lib/bezel/installed, the
 # directories it created, the "bezel" and "bezel-remote" users it created), after stopping and
-# disabling the services. /etc/bezel/bezel.conf goes too unless --keep-config.
+# disabling its services (the demo's or an app's, and bezel-remote). /etc/bezel/bezel.conf
+# goes too unless --keep-config.
 #   usage: sudo bash deploy/uninstall.sh [--keep-config] [--root DIR]
 set -euo pipefail
 root=""
@@ -10,7 +11,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --keep-config) keep_config=1; shift ;;
         --root) root=$(realpath -m "$2"); shift 2 ;;
-        -h|--help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "uninstall.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -21,8 +22,9 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     exit 1
 fi
 if [ -z "$root" ] && [ -d /run/systemd/system ]; then
-    systemctl disable --now bezel-remote.service 2>/dev/null || true
-    systemctl disable --now bezel-demo.service 2>/dev/null || true
+    # Every unit install.sh put in /etc/systemd/system (the kiosk's and bezel-remote's).
+    units=$(grep -E '^/etc/systemd/system/[^/]*\.service$' "$manifest" | xargs -rn1 basename)
+    for unit in $units; do systemctl disable --now "$unit" 2>/dev/null || true; done
 fi
 # The manifest lists itself: read it before removing anything.
 paths=$(cat "$manifest")

@@ -71,6 +71,57 @@ import Glibc
         #expect(removeStatus == 0 && removed.split(separator: "\n").allSatisfy { $0.hasPrefix("uninstall.sh") }, "\(removed)")
     }
 
+    /// install.sh --app (issue 36 item 2): an app's package installed the way the demo is: its
+    /// binary under its own name, the image decoder and Bezel's assets beside it, its resources
+    /// where ResourceBundle.main looks, and the demo's hardened unit running it (nothing else of
+    /// the unit changed), the remote service ordered after it; nothing of the demo's; bad names
+    /// and folders refused clearly; uninstall.sh takes it all.
+    @Test func installAnAppInstallsItAsTheDemoIsAndUninstallRemovesIt() throws {
+        let binary = try #require(MainLoopTests.checkerPath())
+        let root = "/tmp/bezel-install-app-\(getpid())", resources = "/tmp/bezel-app-resources-\(getpid())"
+        defer { _ = runCommand("rm -rf \(root) \(root)-refused \(resources)") }
+        try #require(runCommand("mkdir -p \(resources)/Images && echo cup > \(resources)/Images/cup.svg").status == 0)
+        let app = "\(packageRoot)/Tests/ExampleApp"
+        let (installed, status) = runCommand("bash \(packageRoot)/deploy/install.sh --app \(app) coffee-kiosk --resources \(resources) --binary \(binary) --remote \(binary) --root \(root) --no-start")
+        try #require(status == 0, "\(installed)")
+        for path in ["/usr/local/bin/coffee-kiosk", "/usr/local/share/coffee-kiosk/Images/cup.svg", "/usr/local/share/bezel/Assets/Fonts/DejaVuSans.ttf",
+                     "/etc/systemd/system/coffee-kiosk.service", "/etc/systemd/system/coffee-kiosk.service.d/remote.conf",
+                     "/etc/bezel/bezel.conf", "/usr/local/bin/bezel-remote"] {
+            #expect(access(root + path, F_OK) == 0, "\(path) is installed")
+        }
+        for path in ["/usr/local/bin/bezel-demo", "/usr/local/share/bezel-demo", "/etc/systemd/system/bezel-demo.service", "/etc/systemd/system/bezel-demo.service.d"] {
+            #expect(access(root + path, F_OK) != 0, "\(path) is not installed for an app")
+        }
+        // The app's unit is the demo's, line for line, but for its name.
+        let demoUnit = TextFile.contents(of: "\(packageRoot)/deploy/systemd/bezel-demo.service") ?? ""
+        let unit = TextFile.contents(of: root + "/etc/systemd/system/coffee-kiosk.service") ?? ""
+        #expect(unit.contains("\nExecStart=/usr/local/bin/coffee-kiosk\n") && unit.contains("\nDescription=Bezel kiosk (coffee-kiosk)\n"))
+        let unitLines = unit.split(separator: "\n").dropFirst().map { String($0).replacing("coffee-kiosk", with: "bezel-demo") }
+        #expect(unitLines == demoUnit.split(separator: "\n").map(String.init), "the app's unit differs from the demo's beyond its name")
+        let remoteUnit = TextFile.contents(of: root + "/etc/systemd/system/bezel-remote.service") ?? ""
+        #expect(remoteUnit.contains("After=network.target coffee-kiosk.service\n"))
+        // systemd accepts it (ExecStart pointed at a binary that exists here).
+        let verifiable = "/tmp/bezel-unit-app-\(getpid())"
+        defer { _ = runCommand("rm -rf \(verifiable)") }
+        try #require(runCommand("mkdir -p \(verifiable) && sed 's|ExecStart=/usr/local/bin/coffee-kiosk|ExecStart=\(binary)|' \(root)/etc/systemd/system/coffee-kiosk.service > \(verifiable)/coffee-kiosk.service").status == 0)
+        let (verify, verifyStatus) = runCommand("systemd-analyze verify \(verifiable)/coffee-kiosk.service")
+        #expect(verifyStatus == 0 && verify.trimmingSpaces.isEmpty, "systemd-analyze verify: \(verify)")
+        // Refused, with the reason, before anything is installed.
+        for (arguments, expected, message) in [
+            ("--app \(app) ../evil", 2, "cannot be an installed app's name"),
+            ("--app \(app) bezel-remote", 2, "cannot be an installed app's name"),
+            ("--app /tmp/no-such-package-\(getpid()) coffee-kiosk", 1, "has no Package.swift"),
+            ("--app \(app)", 2, "--app needs a package folder and the name of its executable product"),
+            ("--resources \(resources)", 2, "--resources is for an app"),
+            ("--app \(app) coffee-kiosk --resources /tmp/no-such-folder-\(getpid())", 1, "does not exist"),
+        ] as [(String, Int32, String)] {
+            let (output, refused) = runCommand("bash \(packageRoot)/deploy/install.sh \(arguments) --binary \(binary) --root \(root)-refused --no-start")
+            #expect(refused == expected && output.contains(message) && access(root + "-refused", F_OK) != 0, "install.sh \(arguments): \(refused) \(output)")
+        }
+        let (removed, removeStatus) = runCommand("bash \(packageRoot)/deploy/uninstall.sh --root \(root) && find \(root) -mindepth 1")
+        #expect(removeStatus == 0 && removed.split(separator: "\n").allSatisfy { $0.hasPrefix("uninstall.sh") }, "\(removed)")
+    }
+
     @Test func k3ToK6TheServiceInstallsRunsRestartsAndUninstallsInTheGuest() async throws {
         let demo = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: "bezel-demo"))
         let out = packageRoot + "/.build/vm"

@@ -16,15 +16,13 @@ let package = Package(
             .product(name: "BezelCairo", package: "bezel"),
             .product(name: "BezelVideo", package: "bezel"),
         ]),
-        // The README's "For apps: getting the small binary": the link settings Bezel's own
-        // executables use, which SwiftPM does not hand down from a dependency.
+        // No link settings: install.sh --app (and the README's "For apps: getting the small
+        // binary") links it as Bezel's own executables are, with deploy/app-toolset.sh's toolset.
         .executableTarget(name: "coffee-kiosk", dependencies: [
             "CoffeeKiosk",
             .product(name: "Bezel", package: "bezel"),
             .product(name: "BezelRuntime", package: "bezel"),
-        ], linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                          "-Xlinker", "--no-export-dynamic",
-                                          "-L", "\(Context.packageDirectory)/Bezel/deploy/link"])]),
+        ]),
         .testTarget(name: "CoffeeKioskTests", dependencies: [
             "CoffeeKiosk",
             .product(name: "Bezel", package: "bezel"),

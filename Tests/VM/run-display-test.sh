@@ -38,6 +38,11 @@
 #   speech:  E12: bezel-demo with a uinput keypad, a uinput headphone jack and a sound card whose
 #            output QEMU writes to <out>/display-speech.wav: the plug starts the spoken mode,
 #            the keypad walks to the Gestures tile and opens it (inject-keypad.py).
+#   first-frames: issue 36 item 2: the binary given (an app, built as install.sh --app builds
+#            it) and $FIRST_FRAME_BASELINE (bezel-demo, built the same way) started in turn,
+#            5 rounds, on virtio-gpu, each stopped by SIGTERM once its first frame is on
+#            screen: each start's time to its first frame and its peak RSS, from its own log
+#            (BEZEL-FIRST-FRAME lines; the first round warms the guest's file cache).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
 #            Measurements.swift (start -> first flip, idle wake-ups, touch -> callback/flip,
 #            wake-ups and frames with a text field focused).
@@ -442,6 +447,25 @@ kill -TERM \$app; wait \$app; echo BEZEL-DEMO-EXIT \$?
 cat /run/demo.log
 GUEST
     ;;
+first-frames)
+    gpu=virtio
+    baseline=$(realpath "${FIRST_FRAME_BASELINE:?the baseline binary to compare with (FIRST_FRAME_BASELINE)}")
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+first_frame() {   # NAME BINARY ROUND
+    BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null \$2 > /run/first.log 2>&1 &
+    pid=\$!
+    # Up to 5 min (an emulated guest on a loaded host); an app that ends ends the wait.
+    for i in \$(seq 1 6000); do grep -q "first frame on screen" /run/first.log && break; kill -0 \$pid 2>/dev/null || break; sleep 0.05; done
+    kill -TERM \$pid 2>/dev/null; wait \$pid; status=\$?
+    echo "BEZEL-FIRST-FRAME name=\$1 round=\$3 exit=\$status ms=\$(grep -o 'first frame on screen [0-9]*' /run/first.log | grep -o '[0-9]*\$') rss_kib=\$(grep -o 'peak RSS [0-9]*' /run/first.log | grep -o '[0-9]*\$')"
+    [ \$status = 0 ] || cat /run/first.log
+}
+for round in 1 2 3 4 5; do
+    first_frame baseline $baseline \$round
+    first_frame app $binary \$round
+done
+GUEST
+    ;;
 measure)
     gpu=virtio
     cat > "$out/guest-display-$variant.sh" <<GUEST
@@ -575,7 +599,7 @@ elif [ "$variant" = hotplug ]; then
         fi
     fi
     touch "$ready.shown" "$ready.back"
-elif [ "$variant" != measure ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ] && [ "$variant" != plane ] && [ "$variant" != scroll ]; then
+elif [ "$variant" != measure ] && [ "$variant" != first-frames ] && [ "$variant" != demo ] && [ "$variant" != flood ] && [ "$variant" != speech ] && [ "$variant" != plane ] && [ "$variant" != scroll ]; then
     marker="BEZEL-RUNTIME first-frame"
     [ "$variant" = cursor ] && marker="BEZEL-CURSOR-SHOWN"
     [ "$variant" = form ] && marker="BEZEL-FORM-SAVED"
