@@ -262,6 +262,8 @@ prebuild() {
     swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
     swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+    # (install.sh's, for the example app's install below, which then builds only the app)
+    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-image-decoder
     cross_compile
     # The later steps' builds are done (CI's sanitizers wait for this file, not for the remote
     # service's build and the example app's, which measure waits for).
