@@ -29,27 +29,56 @@ func firstFrameChild(writingTo path: String) -> Int32 {
 /// just before the spawn to the end of the first frame (nil when a child fails).
 @MainActor
 func measureStartToFirstFrame(samples: Int) -> Stats? {
-    let path = "/tmp/bezel-bench-first-frame-\(getpid())"
-    defer { unlink(path) }
     var times: [UInt64] = []
     for _ in 0..<samples {
-        unlink(path)
-        let arguments = ["/proc/self/exe", "--first-frame", path]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let start = nowNanoseconds()
-        guard posix_spawn(&pid, "/proc/self/exe", nil, nil, &argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        guard status == 0, let file = fopen(path, "r") else { return nil }
-        var line = [CChar](repeating: 0, count: 32)
-        let read = fgets(&line, Int32(line.count), file)
-        fclose(file)
-        guard read != nil, let done = UInt64(String(cString: line).trimmingSpaces()), done > start else { return nil }
-        times.append(done - start)
+        guard let time = timeFirstFrameChild() else { return nil }
+        times.append(time)
     }
     return Stats(times)
+}
+
+/// The same, alternating with `floor --load-only` (Tests/Benchmarks/stack-floor.c: a C program
+/// that only loads cairo, Pango and their libraries, then exits), timed from just before its
+/// spawn to its exit: the floor of a start on this stack, measured in the same minutes, so the
+/// ratio holds while the machine's load swings (issue 36 item 1). Nil when a child fails.
+@MainActor
+func measureStartToFirstFrame(samples: Int, floor: String) -> (bezel: Stats, floor: Stats)? {
+    var bezel: [UInt64] = [], floorTimes: [UInt64] = []
+    for _ in 0..<samples {
+        guard let time = timeFirstFrameChild() else { return nil }
+        bezel.append(time)
+        let start = nowNanoseconds()
+        guard spawnAndWait(floor, ["--load-only"]) == 0 else { return nil }
+        floorTimes.append(nowNanoseconds() - start)
+    }
+    return (Stats(bezel), Stats(floorTimes))
+}
+
+/// One `--first-frame` child: nanoseconds from just before its spawn to the end of its frame.
+@MainActor
+private func timeFirstFrameChild() -> UInt64? {
+    let path = "/tmp/bezel-bench-first-frame-\(getpid())"
+    defer { unlink(path) }
+    unlink(path)
+    let start = nowNanoseconds()
+    guard spawnAndWait("/proc/self/exe", ["--first-frame", path]) == 0, let file = fopen(path, "r") else { return nil }
+    var line = [CChar](repeating: 0, count: 32)
+    let read = fgets(&line, Int32(line.count), file)
+    fclose(file)
+    let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard read != nil, let done = UInt64(text.trimmingSpaces()), done > start else { return nil }
+    return done - start
+}
+
+/// Spawns `program` with `arguments` and waits: its wait status, or -1 when it could not start.
+private func spawnAndWait(_ program: String, _ arguments: [String]) -> Int32 {
+    var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, nil, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return status
 }
 
 private extension String {

@@ -440,7 +440,9 @@ func main() {
           RESULT M4_rss_kib=…                              peak resident set size of this run
         bezel-bench --start-up prints RESULT start_to_first_frame_host median_ms=… : this program
         started 21 times to build the scene and render it once headless, from the spawn to the
-        end of the first frame.
+        end of the first frame. With --floor PROGRAM it alternates with PROGRAM --load-only
+        (Tests/Benchmarks/stack-floor.c: cairo and Pango loaded, nothing done), timed from its
+        spawn to its exit, and adds floor_median_ms=… ratio_floor=….
         bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
         and renders it once.
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
@@ -460,6 +462,15 @@ func main() {
         exit(firstFrameChild(writingTo: arguments[i + 1]))
     }
     if arguments.contains("--start-up") {
+        if let i = arguments.firstIndex(of: "--floor"), i + 1 < arguments.endIndex {
+            guard let (startup, floor) = measureStartToFirstFrame(samples: 21, floor: arguments[i + 1]) else {
+                print("ERROR: a first-frame child or the floor (\(arguments[i + 1]) --load-only) failed")
+                exit(1)
+            }
+            print("RESULT start_to_first_frame_host median_ms=\(format(startup.median / 1000)) p95_ms=\(format(startup.p95 / 1000)) samples=21"
+                  + " floor_median_ms=\(format(floor.median / 1000)) ratio_floor=\(format(startup.median / floor.median))")
+            return
+        }
         guard let startup = measureStartToFirstFrame(samples: 21) else {
             print("ERROR: a first-frame child failed")
             exit(1)

@@ -4,6 +4,10 @@
 // it in the same run as `bezel-bench --rss-probe` and prints
 //   RESULT M4_stack_floor_rss_kib=… anonymous_kib=… file_kib=…
 // Font: the family the scene asks for, found through the system's fontconfig configuration.
+// With --load-only it returns as soon as main runs: the dynamic loader has mapped and relocated
+// cairo, Pango and their libraries, nothing else is done. That is the floor of a kiosk's start
+// on this stack (issue 36 item 1), which `bezel-bench --start-up --floor THIS` times beside
+// Bezel's own start to its first frame.
 #include <cairo.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -39,7 +43,11 @@ static void centred_text(cairo_t *cr, PangoLayout *layout, const char *text, dou
     pango_cairo_show_layout(cr, layout);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--load-only") == 0) {
+        // Referenced, so that the linker keeps the libraries (--as-needed drops unused ones).
+        return cairo_version() > 0 && pango_version() > 0 ? 0 : 1;
+    }
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 480);
     cairo_t *cr = cairo_create(surface);
     PangoLayout *layout = pango_cairo_create_layout(cr);
