@@ -23,7 +23,7 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 if [ -z "$root" ] && [ -d /run/systemd/system ]; then
     # Every unit install.sh put in /etc/systemd/system (the kiosk's and bezel-remote's).
-    units=$(grep -E '^/etc/systemd/system/[^/]*\.service$' "$manifest" | xargs -rn1 basename)
+    units=$(grep -E '^/etc/systemd/system/[^/]*\.service$' "$manifest" | xargs -rn1 basename || true)
     for unit in $units; do systemctl disable --now "$unit" 2>/dev/null || true; done
 fi
 # The manifest lists itself: read it before removing anything.
