@@ -60,6 +60,9 @@ public final class Touch: Hashable {
     @exclusivity(unchecked) var movedWhileWithheld = false
     /// A withheld touchesEnded is already scheduled for delivery.
     @exclusivity(unchecked) var endReleaseScheduled = false
+    /// Its view had touchesCancelled: a call for it still in a batch being sent (the view was
+    /// taken out of the window by an earlier call of the same report) is not made.
+    @exclusivity(unchecked) var isCancelledInView = false
     /// Blocked by another view's exclusive touch: delivered to no view and no recognizer.
     @exclusivity(unchecked) var isExcludedByExclusiveTouch = false
     /// Dropped by the application (it began while interaction events were ignored): never delivered.

@@ -65,10 +65,30 @@ final class TouchDispatcher {
                 }
             }
             deliverToViews(changed, event: event)
-            var finished: [Touch] = []
-            for touch in liveTouches where touch.phase.isFinal { finished.append(touch) }
-            for touch in finished { liveTouches.removeObject(touch) }
+            // In place: a list of the lifted touches was an allocation a lift (M3).
+            var i = liveTouches.endIndex
+            while i > 0 {
+                i -= 1
+                if liveTouches[i].phase.isFinal { liveTouches.remove(at: i) }
+            }
         }
+    }
+
+    /// The storage of the last view batch, kept for the next one: each report's batch was an
+    /// allocation (two a tap, M3). A batch made while another is being sent (a touches
+    /// method that cancels touches, or ends a sequence) finds none and gets its own.
+    @exclusivity(unchecked) private var spareBatch = ViewBatch()
+
+    private func takeBatch() -> ViewBatch {
+        var batch = ViewBatch()
+        swap(&batch, &spareBatch)
+        return batch
+    }
+
+    /// Emptied (it keeps no view or touch alive) and kept for the next report.
+    private func recycle(_ batch: inout ViewBatch) {
+        batch.removeAll()
+        swap(&batch, &spareBatch)
     }
 
     /// The Set handed to touches methods, one storage reused for every call (issue 17 item 2):
@@ -214,7 +234,7 @@ final class TouchDispatcher {
 
     /// Calls the views' touches methods for this report, grouped by phase and by view.
     private func deliverToViews(_ touches: [Touch], event: Event) {
-        var batch = ViewBatch()
+        var batch = takeBatch()
         for touch in touches {
             guard let view = touch.view else { continue }
             switch touch.viewDelivery {
@@ -247,6 +267,7 @@ final class TouchDispatcher {
             }
         }
         send(batch, event: event)
+        recycle(&batch)
     }
 
     private func deliverEndedOrWithhold(_ touch: Touch, _ view: View, _ batch: inout ViewBatch) {
@@ -268,16 +289,28 @@ final class TouchDispatcher {
 
     private func send(_ batch: ViewBatch, event: Event?) {
         batch.forEachCall { phase, view, first, others in
-            let set = touchSet(first, others)
-            tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
-            viewDeliveryObserver?(view, phase, set)
-            switch phase {
-            case .began: view.touchesBegan(set, with: event)
-            case .moved: view.touchesMoved(set, with: event)
-            case .ended: view.touchesEnded(set, with: event)
-            case .cancelled: view.touchesCancelled(set, with: event)
-            case .stationary: break
+            // Touches cancelled while this batch was out (an earlier call took their view out
+            // of the window): the view has had touchesCancelled, and nothing after it.
+            if phase != .cancelled, first.isCancelledInView || (!others.isEmpty && others.contains { $0.isCancelledInView }) {
+                let kept = ([first] + others).filter { !$0.isCancelledInView }
+                if let head = kept.first { call(phase, view, head, Array(kept.dropFirst()), event: event) }
+            } else {
+                call(phase, view, first, others, event: event)
             }
+        }
+    }
+
+    /// One touches method of `view`, with `first` and `others`.
+    private func call(_ phase: Touch.Phase, _ view: View, _ first: Touch, _ others: [Touch], event: Event?) {
+        let set = touchSet(first, others)
+        tracer?.log(.touches, "\(view.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
+        viewDeliveryObserver?(view, phase, set)
+        switch phase {
+        case .began: view.touchesBegan(set, with: event)
+        case .moved: view.touchesMoved(set, with: event)
+        case .ended: view.touchesEnded(set, with: event)
+        case .cancelled: view.touchesCancelled(set, with: event)
+        case .stationary: break
         }
     }
 
@@ -368,6 +401,7 @@ final class TouchDispatcher {
                 finish(touch, note: "withheld touchesBegan dropped (\(reason))")
             case .active:
                 if let view = touch.view { batch.add(view, .cancelled, touch) }
+                touch.isCancelledInView = true
                 finish(touch)
             case .none, .finished:
                 break
@@ -392,11 +426,19 @@ private struct ViewBatch {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Empty again, its storage kept.
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
     mutating func add(_ view: View, _ phase: Touch.Phase, _ touch: Touch) {
         let rank = Self.rank(phase)
         var insertAt = entries.endIndex
         while insertAt > 0 && Self.rank(entries[insertAt - 1].phase) > rank { insertAt -= 1 }
-        entries.insert((phase, view, touch), at: insertAt)
+        // Usually at the end: an append, not the general insertion's range replacement (M3).
+        if insertAt == entries.endIndex {
+            entries.append((phase, view, touch))
+        } else {
+            entries.insert((phase, view, touch), at: insertAt)
+        }
     }
 
     /// One call per (phase, view), phases in order, views in the order they first appear;

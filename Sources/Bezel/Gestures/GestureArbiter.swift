@@ -343,12 +343,15 @@ final class GestureArbiter {
     /// Asks each view from the hit-test view of each of the recognizer's touches up to the
     /// recognizer's own view, once each; returns the first that says no.
     private func viewRefusingToBegin(_ recognizer: GestureRecognizer) -> View? {
+        // With one touch (the usual case) each view of its chain comes once, and nothing needs
+        // remembering: the list of views asked was an allocation a recognition (M3).
+        let remembers = recognizer.trackedTouches.count > 1
         var asked: [View] = []
         for touch in recognizer.trackedTouches {
             var current = touch.view
             while let view = current {
-                if !asked.containsObject(view) {
-                    asked.append(view)
+                if !remembers || !asked.containsObject(view) {
+                    if remembers { asked.append(view) }
                     let allowed = view.gestureRecognizerShouldBegin(recognizer)
                     tracer?.log(.gestures, "\(view.debugName).gestureRecognizerShouldBegin(\(recognizer.debugName)) -> \(allowed)")
                     if !allowed { return view }
