@@ -24,6 +24,7 @@ import Glibc
         let readme = Self.read(packageRoot + "/README.md")
         let example = packageRoot + "/Tests/ExampleApp"
         let sources = [example + "/Sources/CoffeeKiosk/ReadmeSamples.swift", example + "/Sources/coffee-kiosk/main.swift",
+                       example + "/Sources/coffee-kiosk/RunningOnAPanel.swift",
                        example + "/Tests/CoffeeKioskTests/CoffeeKioskTests.swift"].map(Self.read).joined(separator: "\n")
         let exampleLines = Set(sources.split(separator: "\n").map { $0.trimmingCharacters() })
         let blocks = readme.components(between: "```swift\n", and: "```")
