@@ -75,17 +75,18 @@ if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run as root (sudo bash deploy/install.sh)" >&2
     exit 1
 fi
-# swift_build DIR ARGS...: swift build in DIR as the user who ran sudo, not as root: the build
-# folder stays theirs, and root runs no package build scripts.
-swift_build() {
+# as_builder DIR COMMAND...: COMMAND in DIR as the user who ran sudo, not as root: the build
+# folder (and the toolset in it) stays theirs, and root runs no package build scripts.
+as_builder() {
     local dir=$1
     shift
     if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ] && [ "$(id -u)" -eq 0 ]; then
-        (cd "$dir" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" swift build "$@" >&2)
+        (cd "$dir" && runuser -u "$SUDO_USER" -- env PATH="$PATH" HOME="$(getent passwd "$SUDO_USER" | cut -d: -f6)" "$@" >&2)
     else
-        (cd "$dir" && swift build "$@" >&2)
+        (cd "$dir" && "$@" >&2)
     fi
 }
+swift_build() { local dir=$1; shift; as_builder "$dir" swift build "$@"; }
 decoder=""
 if [ -z "$binary" ]; then
     # Its own build folder: static and dynamic builds would otherwise rebuild each other.
@@ -94,7 +95,7 @@ if [ -z "$binary" ]; then
     if [ -n "$app_package" ]; then
         # The link settings of Bezel's own executables, which SwiftPM does not hand down to an
         # app's manifest, as a toolset (app-toolset.sh).
-        bash "$here/app-toolset.sh" "$app_package/.build-static/bezel-toolset.json"
+        as_builder "$app_package" bash "$here/app-toolset.sh" "$app_package/.build-static/bezel-toolset.json"
         swift_build "$app_package" -c release --static-swift-stdlib --build-path .build-static \
             --toolset "$app_package/.build-static/bezel-toolset.json" --product "$product"
         binary="$app_package/.build-static/release/$product"
