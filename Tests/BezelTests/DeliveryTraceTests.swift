@@ -27,10 +27,14 @@ final class TouchRecordingRecognizer: GestureRecognizer {
     }
 }
 
-/// A view that logs the finger identifiers of its touches.
+/// A view that logs the finger identifiers of its touches; `onBegan` runs after its
+/// touchesBegan is logged (to change the tree in the middle of a report's deliveries), and
+/// with `logsFreeing` its deinit is logged too.
 @MainActor
 final class FingerLoggingView: View {
     let log: Log
+    var onBegan: (() -> Void)?
+    var logsFreeing = false
 
     init(_ name: String, frame: Rect, log: Log) {
         self.log = log
@@ -38,8 +42,13 @@ final class FingerLoggingView: View {
         self.name = name
     }
 
+    isolated deinit {
+        if logsFreeing { log.add("\(name ?? "?") freed") }
+    }
+
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         log.add("\(name!) touchesBegan \(touches.map(\.identifier).sorted())")
+        onBegan?()
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {

@@ -1,37 +1,6 @@
 import Testing
 @testable import Bezel
 
-/// A view that runs `onBegan` from its touchesBegan (after logging it), to change the tree
-/// while a report's deliveries are being made.
-@MainActor
-final class ReenteringView: View {
-    let log: Log
-    var onBegan: (() -> Void)?
-
-    init(_ name: String, frame: Rect, log: Log) {
-        self.log = log
-        super.init(frame: frame)
-        self.name = name
-    }
-
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        log.add("\(name!) touchesBegan \(touches.map(\.identifier).sorted())")
-        onBegan?()
-    }
-
-    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        log.add("\(name!) touchesEnded \(touches.map(\.identifier).sorted())")
-    }
-
-    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        log.add("\(name!) touchesCancelled \(touches.map(\.identifier).sorted())")
-    }
-
-    isolated deinit {
-        log.add("\(name ?? "?") freed")
-    }
-}
-
 /// Issue 36 item 4: the dispatcher keeps one view batch's storage for the next report instead
 /// of allocating one a report, and drops lifted touches in place. Deliveries made while a batch
 /// is being sent (a touches method that removes a view holding a touch cancels its touches:
@@ -49,8 +18,9 @@ final class ReenteringView: View {
     @Test func aViewRemovedWhileItsBatchIsBeingSentIsCancelledOnlyAndFreed() {
         let stage = Stage()
         let log = Log()
-        let a = ReenteringView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
-        var b: ReenteringView? = ReenteringView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
+        let a = FingerLoggingView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
+        var b: FingerLoggingView? = FingerLoggingView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
+        b?.logsFreeing = true
         stage.window.addSubview(a)
         stage.window.addSubview(b!)
         a.onBegan = { [weak b] in
@@ -77,10 +47,10 @@ final class ReenteringView: View {
     @Test func theCancelledViewsCallIsDroppedAndTheOthersGoOut() {
         let stage = Stage()
         let log = Log()
-        let a = ReenteringView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
-        let b = ReenteringView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
+        let a = FingerLoggingView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
+        let b = FingerLoggingView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
         b.isMultipleTouchEnabled = true
-        let c = ReenteringView("C", frame: Rect(x: 0, y: 200, width: 100, height: 100), log: log)
+        let c = FingerLoggingView("C", frame: Rect(x: 0, y: 200, width: 100, height: 100), log: log)
         stage.window.addSubview(a)
         stage.window.addSubview(b)
         stage.window.addSubview(c)
@@ -99,9 +69,9 @@ final class ReenteringView: View {
     @Test func aTapFedFromInsideADeliveryComesAfterThatReport() {
         let stage = Stage()
         let log = Log()
-        let a = ReenteringView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
-        let b = ReenteringView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
-        let c = ReenteringView("C", frame: Rect(x: 0, y: 200, width: 100, height: 100), log: log)
+        let a = FingerLoggingView("A", frame: Rect(x: 0, y: 0, width: 100, height: 100), log: log)
+        let b = FingerLoggingView("B", frame: Rect(x: 200, y: 0, width: 100, height: 100), log: log)
+        let c = FingerLoggingView("C", frame: Rect(x: 0, y: 200, width: 100, height: 100), log: log)
         for view in [a, b, c] { stage.window.addSubview(view) }
         a.onBegan = {
             a.onBegan = nil
@@ -122,7 +92,7 @@ final class ReenteringView: View {
     @Test func liftedTouchesLeaveAndTheOthersStay() {
         let stage = Stage()
         let log = Log()
-        let a = ReenteringView("A", frame: Rect(x: 0, y: 0, width: 400, height: 400), log: log)
+        let a = FingerLoggingView("A", frame: Rect(x: 0, y: 0, width: 400, height: 400), log: log)
         a.isMultipleTouchEnabled = true
         stage.window.addSubview(a)
         stage.fingers.frame([.down(1, at: Point(10, 10)), .down(2, at: Point(20, 20)), .down(3, at: Point(30, 30))])
