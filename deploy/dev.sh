@@ -187,7 +187,7 @@ check_app_linking() {
 
 # measure_example_app DEMO: issue 36 item 2: the example app as installed above against the
 # demo built the same way (DEMO), started in turn on the guest's DRM device: the
-# medians of rounds 2-5 of their first frames and peak RSS (RESULT example_app_* lines), and a
+# medians of rounds 2-9 of their first frames and peak RSS (RESULT example_app_* lines), and a
 # FAIL when the app's is more than 10 % above the demo's.
 measure_example_app() {
     local runs

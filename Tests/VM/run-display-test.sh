@@ -40,7 +40,7 @@
 #            the keypad walks to the Gestures tile and opens it (inject-keypad.py).
 #   first-frames: issue 36 item 2: the binary given (an app, built as install.sh --app builds
 #            it) and $FIRST_FRAME_BASELINE (bezel-demo, built the same way) started in turn,
-#            5 rounds, on virtio-gpu, each stopped by SIGTERM once its first frame is on
+#            9 rounds, on virtio-gpu, each stopped by SIGTERM once its first frame is on
 #            screen: each start's time to its first frame and its peak RSS, from its own log
 #            (BEZEL-FIRST-FRAME lines; the first round warms the guest's file cache).
 #   measure: virtio-gpu + udevd + the uinput touchscreen: the app prints the RESULT lines of
@@ -460,7 +460,7 @@ first_frame() {   # NAME BINARY ROUND
     echo "BEZEL-FIRST-FRAME name=\$1 round=\$3 exit=\$status ms=\$(grep -o 'first frame on screen [0-9]*' /run/first.log | grep -o '[0-9]*\$') rss_kib=\$(grep -o 'peak RSS [0-9]*' /run/first.log | grep -o '[0-9]*\$')"
     [ \$status = 0 ] || cat /run/first.log
 }
-for round in 1 2 3 4 5; do
+for round in 1 2 3 4 5 6 7 8 9; do
     first_frame baseline $baseline \$round
     first_frame app $binary \$round
 done
