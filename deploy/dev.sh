@@ -44,6 +44,11 @@
 # Needs the Swift 6.2 (or later) toolchain, which Debian 12 does not package (looked for on PATH and in
 # /opt/swift), and the Debian packages below, installed with apt-get only when missing.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/release-flags.sh"
+mapfile -t RELEASE_FLAGS < <(bezel_release_swift_build_flags)
+# static_build ARGS...: a shipped build (release, the Swift runtime linked in, release-flags.sh's
+# compiler flags) in .build-static, where the bench, the demo and install.sh's builds share it.
+static_build() { swift build -c release --static-swift-stdlib --build-path .build-static "${RELEASE_FLAGS[@]}" "$@"; }
 
 # What building and running Bezel needs (`dev.sh demo` installs only these: on a Raspberry
 # Pi, nothing of the development set below):
@@ -238,7 +243,7 @@ cross_prepare() {
 # the SDK cross_prepare made.
 cross_compile() {
     # SwiftPM's pkg-config must read the arm64 .pc files, or it links the host's libraries.
-    PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig swift build -c release --static-swift-stdlib \
+    PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig swift build -c release --static-swift-stdlib "${RELEASE_FLAGS[@]}" \
         --swift-sdks-path .build-cross/sdk --swift-sdk aarch64-unknown-linux-gnu-bezel --build-path .build-cross/arm64
 }
 
@@ -260,10 +265,10 @@ prebuild() {
     rm -f .build/prebuild-steps.done
     swift build --build-tests --sanitize=address --scratch-path .build-asan
     swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
-    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
-    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+    static_build --product bezel-bench
+    static_build --product bezel-demo
     # (install.sh's, for the example app's install below, which then builds only the app)
-    swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-image-decoder
+    static_build --product bezel-image-decoder
     cross_compile
     # The later steps' builds are done (CI's sanitizers wait for this file, not for the remote
     # service's build and the example app's, which measure waits for).
@@ -328,7 +333,7 @@ case "$command" in
         # The bench as issue 17 measures it: release, the Swift runtime linked statically (a
         # kiosk's build: 2 MB less resident, a faster start), in its own build folder so the
         # dynamic release build (the demo's size below, the VM runs) is not rebuilt each time.
-        swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-bench
+        static_build --product bezel-bench
         swift build -c release --product bezel-demo
         bin=$(swift build -c release --show-bin-path)
         bench=$(swift build -c release --static-swift-stdlib --build-path .build-static --show-bin-path)/bezel-bench
@@ -365,7 +370,7 @@ case "$command" in
         measure_demo "$bin/bezel-demo" demo
         # In the bench's static build folder (install.sh's too): after dev.sh bench only the
         # demo's own modules are left to build.
-        swift build -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+        static_build --product bezel-demo
         measure_demo .build-static/release/bezel-demo demo_static
         # An app as install.sh --app installs it, against that demo (issue 36 item 2).
         example_app_install

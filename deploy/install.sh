@@ -89,8 +89,11 @@ as_builder() {
 swift_build() { local dir=$1; shift; as_builder "$dir" swift build "$@"; }
 decoder=""
 if [ -z "$binary" ]; then
+    # The compiler flags of every shipped build (not in a --binary package: nothing is built).
+    . "$here/release-flags.sh"
+    mapfile -t release_flags < <(bezel_release_swift_build_flags)
     # Its own build folder: static and dynamic builds would otherwise rebuild each other.
-    swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static --product bezel-image-decoder
+    swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static "${release_flags[@]}" --product bezel-image-decoder
     decoder="$repo/.build-static/release/bezel-image-decoder"
     if [ -n "$app_package" ]; then
         # The link settings of Bezel's own executables, which SwiftPM does not hand down to an
@@ -100,7 +103,7 @@ if [ -z "$binary" ]; then
             --toolset "$app_package/.build-static/bezel-toolset.json" --product "$product"
         binary="$app_package/.build-static/release/$product"
     else
-        swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static --product bezel-demo
+        swift_build "$repo" -c release --static-swift-stdlib --build-path .build-static "${release_flags[@]}" --product bezel-demo
         binary="$repo/.build-static/release/bezel-demo"
     fi
 fi

@@ -625,7 +625,19 @@ public final class CairoDrawingContext: DrawingContext {
         let fresh = pango_cairo_create_layout(cairo)!
         configure(fresh, text, style: style, width: width, height: height)
         if let attributed { applyAttributes(attributed, to: fresh) }
+        if fontGeneration != FontRegistry.generation {
+            // A family checked while configuring it brought the system's fonts (FontRegistry
+            // .checkFamily): made again on the new font map.
+            g_object_unref(UnsafeMutableRawPointer(fresh))
+            return cachedLayout(text, style: style, width: width, height: height, attributed: attributed)
+        }
         layouts[key] = fresh
+        // A character Bezel's and the app's fonts lack: the system's fonts are loaded (once),
+        // and the text shaped again with them (`FontConfiguration.loadSystemFonts`).
+        if !FontConfiguration.systemFontsLoaded, text.utf8.contains(where: { $0 >= 0x80 }),
+           pango_layout_get_unknown_glyphs_count(fresh) > 0, FontConfiguration.loadSystemFonts() {
+            return cachedLayout(text, style: style, width: width, height: height, attributed: attributed)
+        }
         ScriptCoverage.check(fresh, text: text) { sample in
             let alone = pango_cairo_create_layout(cairo)!
             configure(alone, sample, style: style, width: nil, height: nil)
@@ -856,7 +868,10 @@ public final class CairoDrawingContext: DrawingContext {
             let end = start + UInt32(Self.pangoText(run.text).utf8.count)
             let a = run.attributes
             var attributes: [UnsafeMutablePointer<PangoAttribute>?] = []
-            if let family = a.family { attributes.append(pango_attr_family_new(family)) }
+            if let family = a.family {
+                if family != TextStyle.defaultFamily { FontRegistry.checkFamily(family) }
+                attributes.append(pango_attr_family_new(family))
+            }
             if let size = a.size { attributes.append(pango_attr_size_new_absolute(units(size))) }
             if let weight = a.weight { attributes.append(pango_attr_weight_new(Self.pangoWeight(weight.legible))) }
             if let color = a.foregroundColor.map(resolve) {

@@ -15,6 +15,12 @@ import Glibc
 /// configuration itself and makes it current, so Pango and cairo use it: by default its own
 /// (`bezelConfiguration`, 0.45 M instructions to parse; 32.4 M to the first frame), or the
 /// system's when the app asks for it (53.5 M: its rules without `conf.avail`).
+///
+/// Bezel's own starts with Bezel's and the app's fonts only, and adds the system's font folders
+/// (`loadSystemFonts`) the first time a text has a character those fonts lack, or names a family
+/// they lack: sorting the fallback list over the 155 fonts of a desktop's `/usr/share/fonts`
+/// took 2.0 M instructions of the first frame's 26.4 M, and reading their caches 1.0 M
+/// (callgrind), for a kiosk whose text is all in its own fonts.
 @MainActor
 public enum FontConfiguration {
     /// Which configuration to load.
@@ -53,6 +59,37 @@ public enum FontConfiguration {
     /// system's copies of the same files, draw the text.
     public private(set) static var bundledFontsDirectory: String?
 
+    /// Whether the system's font folders are in the configuration: from the start with
+    /// `.system` (or when Bezel's fonts were not found), else once `loadSystemFonts` ran.
+    public private(set) static var systemFontsLoaded = false
+
+    /// The system's font folders (Debian's fonts.conf lists these two, and the user's).
+    static let systemFontDirectories = ["/usr/share/fonts", "/usr/local/share/fonts"]
+
+    /// Adds the system's fonts (CJK, Thai, emoji, other families...) to Bezel's configuration,
+    /// once, from fontconfig's caches; layouts made before are shaped again (their text may
+    /// now find glyphs it showed as boxes). Called by the text system at the first character
+    /// or family Bezel's and the app's fonts lack; an app that knows it wants them (a family
+    /// picker, a browser of system fonts) may call it first. Returns whether they came now.
+    @discardableResult
+    public static func loadSystemFonts() -> Bool {
+        install()
+        guard !systemFontsLoaded else { return false }
+        systemFontsLoaded = true
+        guard let config = FcConfigGetCurrent() else { return false }
+        addSystemFonts(to: config)
+        FontRegistry.fontsChanged()
+        return true
+    }
+
+    /// The system's font folders added to `config` (after the fonts it has: Bezel's copies of
+    /// DejaVu Sans still win, and its reject rule keeps the system's copies out).
+    static func addSystemFonts(to config: OpaquePointer) {
+        for directory in systemFontDirectories where ResourceBundle.isDirectory(directory) {
+            _ = FcConfigAppFontAddDir(config, directory)
+        }
+    }
+
     /// The current configuration, made first if it was not yet.
     static var current: OpaquePointer? {
         install()
@@ -71,7 +108,10 @@ public enum FontConfiguration {
         // systemd's CacheDirectory= (the demo's unit: /var/cache/bezel), writable by the
         // service's user where /var/cache/fontconfig is not.
         let cache = Environment.value("CACHE_DIRECTORY")?.split(separator: ":").first.map { String($0) + "/fontconfig" }
-        guard let config = makeConfiguration(source, bundledFonts: bundled, cacheDirectory: cache) else {
+        // Without Bezel's fonts (not found) the system's are all the text has: listed at once.
+        let systemFonts = source == .system || bundled == nil
+        systemFontsLoaded = true   // until Bezel's own configuration is current without them
+        guard let config = makeConfiguration(source, bundledFonts: bundled, cacheDirectory: cache, systemFonts: systemFonts) else {
             Diagnostics.report(.malformedInput, "fontconfig: the \(source) configuration could not be loaded; fontconfig's own start is used")
             return
         }
@@ -80,15 +120,20 @@ public enum FontConfiguration {
             Diagnostics.report(.malformedInput, "fontconfig: the \(source) configuration could not be made current; fontconfig's own start is used")
         } else {
             bundledFontsDirectory = bundled
+            systemFontsLoaded = systemFonts
         }
     }
 
     /// A new configuration for `source`, its fonts listed (from fontconfig's caches); the
-    /// caller destroys it. Nil when fontconfig refuses it.
-    static func makeConfiguration(_ source: Source, bundledFonts: String? = nil, cacheDirectory: String? = nil) -> OpaquePointer? {
+    /// caller destroys it. Nil when fontconfig refuses it. `systemFonts: false` (`.bezel`
+    /// only): without the system's font folders, until `addSystemFonts(to:)`.
+    static func makeConfiguration(_ source: Source, bundledFonts: String? = nil, cacheDirectory: String? = nil,
+                                  systemFonts: Bool = true) -> OpaquePointer? {
         guard let config = FcConfigCreate() else { return nil }
         let loaded = switch source {
-        case .bezel: FcConfigParseAndLoadFromMemory(config, bezelConfiguration(bundledFonts: bundledFonts, cacheDirectory: cacheDirectory), FcTrue) != 0
+        case .bezel:
+            FcConfigParseAndLoadFromMemory(config, bezelConfiguration(bundledFonts: bundledFonts, cacheDirectory: cacheDirectory,
+                                                                      systemFonts: systemFonts), FcTrue) != 0
         // nil: FONTCONFIG_FILE's file, or fonts.conf, as fontconfig's own start reads it.
         case .system: FcConfigParseAndLoad(config, nil, FcTrue) != 0
         }
@@ -107,8 +152,9 @@ public enum FontConfiguration {
     /// fonts added by `FcConfigAppFontAddFile` come after the system's).
     /// fontconfig writes a folder's cache to the first `cachedir` it may write to:
     /// `cacheDirectory` when given, else `/var/cache/fontconfig` (root) or the user's.
-    static func bezelConfiguration(bundledFonts: String?, cacheDirectory: String? = nil) -> String {
+    static func bezelConfiguration(bundledFonts: String?, cacheDirectory: String? = nil, systemFonts: Bool = true) -> String {
         let cache = cacheDirectory.map { "  <cachedir>\(xmlEscaped($0))</cachedir>\n" } ?? ""
+        let system = systemFonts ? systemFontDirectories.map { "  <dir>\($0)</dir>\n" }.joined() : ""
         let bundled = bundledFonts.map { directory in
             let escaped = xmlEscaped(directory)
             return """
@@ -125,7 +171,7 @@ public enum FontConfiguration {
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
         <fontconfig>
 
-        """ + cache + bundled + rules
+        """ + cache + bundled + system + rules
     }
 
     /// `path` with symbolic links, `.` and `..` resolved (realpath); nil when it does not exist.
@@ -161,10 +207,8 @@ public enum FontConfiguration {
         return escaped
     }
 
-    /// The rules after the bundled fonts: the system's font folders and Debian's defaults.
+    /// The rules after the fonts: fontconfig's cache folders and Debian's defaults.
     private static let rules = """
-      <dir>/usr/share/fonts</dir>
-      <dir>/usr/local/share/fonts</dir>
       <cachedir>/var/cache/fontconfig</cachedir>
       <cachedir prefix="xdg">fontconfig</cachedir>
       <!-- 10-hinting-slight, 10-yes-antialias, 11-lcdfilter-default -->

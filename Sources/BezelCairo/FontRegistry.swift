@@ -98,19 +98,26 @@ public enum FontRegistry {
             throw CairoError("font \(path): fontconfig could not register it")
         }
         registeredFiles.append(path)
-        // Pango's font map keeps the font list it read when first used: a font registered
-        // later was not found (text fell back to DejaVu). Dropping the default map makes the
-        // next layout read the list again; layouts already made keep their fonts.
+        fontsChanged()
+        return families
+    }
+
+    /// After fonts were added to the configuration. Pango's font map keeps the font list it
+    /// read when first used: a font registered later was not found (text fell back to DejaVu).
+    /// Dropping the default map makes the next layout read the list again; drawing contexts
+    /// shape their cached layouts again (`generation`).
+    static func fontsChanged() {
         pango_cairo_font_map_set_default(nil)
         generation += 1
         familiesChanged()
-        return families
     }
 }
 
 extension FontRegistry {
     /// fontconfig's generic names, which match some font by design.
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math"]
+    /// The generic names Bezel's own fonts answer (its configuration's sans-serif alias).
+    static let bezelsGenericFamilies: Set<String> = ["sans-serif", "sans", "system-ui"]
     /// Families already checked (each is reported once, not at every layout).
     private static var checkedFamilies: [String: Bool] = [:]
 
@@ -127,10 +134,17 @@ extension FontRegistry {
         var matched: String?
         var known = false
         for name in names where !name.isEmpty {
-            if genericFamilies.contains(name.lowercased()) { known = true; break }
+            if genericFamilies.contains(name.lowercased()) {
+                // sans-serif is Bezel's DejaVu Sans; serif, monospace, emoji... are the system's.
+                if !bezelsGenericFamilies.contains(name.lowercased()), FontConfiguration.loadSystemFonts() { return checkFamily(family) }
+                known = true
+                break
+            }
             matched = matchedFamily(for: name)
             if matched?.lowercased() == name.lowercased() { known = true; break }
         }
+        // Not among Bezel's and the app's fonts: perhaps among the system's, not yet loaded.
+        if !known, FontConfiguration.loadSystemFonts() { return checkFamily(family) }
         checkedFamilies[family] = known
         if !known {
             Diagnostics.report(.malformedInput, "font family \"\(family)\" is neither installed nor registered (FontRegistry.registerFont); drawn with \(matched.map { "\"\($0)\"" } ?? "fontconfig's fallback") instead")

@@ -5,7 +5,8 @@ import CCairo
 
 /// Issue 36 item 1: Bezel makes fontconfig's configuration itself (start-up: 64.1 M -> 32.4 M
 /// instructions to the first frame): its own by default, the system's when asked, and never
-/// the `conf.avail` descriptions fontconfig's own start parses.
+/// the `conf.avail` descriptions fontconfig's own start parses; the system's fonts in Bezel's
+/// own only from the first text or family that needs them.
 @MainActor
 @Suite(.serialized, .fontsRegistered) struct FontConfigurationTests {
     /// The configuration files fontconfig read for `config`.
@@ -77,8 +78,10 @@ import CCairo
         #expect(FontConfiguration.source == .bezel)
         let config = try #require(FontConfiguration.current)
         #expect(configurationFiles(config) == ["memory"], "Bezel's configuration (from memory) reads no XML file: \(configurationFiles(config))")
-        // Bezel's fonts are there, and the system's font files for scripts they lack: "日"
-        // (U+65E5) is drawn with some installed CJK font, not as a missing glyph.
+        // Bezel's fonts are there, and (once a text needed them) the system's font files for
+        // scripts they lack: "日" (U+65E5) is drawn with some installed CJK font.
+        FontConfiguration.loadSystemFonts()
+        #expect(FontConfiguration.systemFontsLoaded)
         #expect(fallbackFamily(config, pattern: "DejaVu Sans", character: 0x41) == "DejaVu Sans")
         let japanese = fallbackFamily(config, pattern: "DejaVu Sans:lang=ja", character: 0x65E5)
         #expect(japanese != nil && japanese != "DejaVu Sans", "no font for U+65E5: \(String(describing: japanese))")
@@ -93,6 +96,59 @@ import CCairo
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         var hintStyle: Int32 = -1
         #expect(FcPatternGetInteger(pattern, "hintstyle", 0, &hintStyle) == FcResultMatch && hintStyle == FC_HINT_SLIGHT)
+    }
+
+    /// The fonts `config` lists, by file.
+    private func files(_ config: OpaquePointer) -> [String] {
+        var files: [String] = []
+        for set in [FcSetSystem, FcSetApplication] {
+            guard let fonts = FcConfigGetFonts(config, set) else { continue }
+            for index in 0..<Int(fonts.pointee.nfont) {
+                var file: UnsafeMutablePointer<FcChar8>?
+                if let font = fonts.pointee.fonts[index], FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file {
+                    files.append(String(cString: file))
+                }
+            }
+        }
+        return files
+    }
+
+    @Test func theSystemsFontsComeOnlyWhenAdded() throws {
+        // Start-up (issue 36 item 1): Bezel's configuration starts with Bezel's fonts alone.
+        let bundled = try #require(FontConfiguration.bundledFontsDirectory)
+        let config = try #require(FontConfiguration.makeConfiguration(.bezel, bundledFonts: bundled, systemFonts: false))
+        defer { FcConfigDestroy(config) }
+        #expect(files(config).sorted() == [bundled + "/DejaVuSans-Bold.ttf", bundled + "/DejaVuSans.ttf"])
+        #expect(fallbackFamily(config, pattern: "DejaVu Sans:lang=ja", character: 0x65E5) == nil)
+        // Added: the system's fonts come after Bezel's, which still draw DejaVu Sans (the
+        // system's copies of its files are rejected), and CJK text finds a font.
+        FontConfiguration.addSystemFonts(to: config)
+        let listed = files(config)
+        #expect(listed.count > 2, "no system font was added: \(listed)")
+        #expect(!listed.contains { !$0.hasPrefix(bundled) && ($0.hasSuffix("/DejaVuSans.ttf") || $0.hasSuffix("/DejaVuSans-Bold.ttf")) })
+        #expect(matchedFile(config, pattern: "DejaVu Sans") == bundled + "/DejaVuSans.ttf")
+        #expect(matchedFile(config, pattern: "DejaVu Sans:bold") == bundled + "/DejaVuSans-Bold.ttf")
+        let japanese = fallbackFamily(config, pattern: "DejaVu Sans:lang=ja", character: 0x65E5)
+        #expect(japanese != nil && japanese != "DejaVu Sans", "no font for U+65E5: \(String(describing: japanese))")
+        // The same configuration as the one made with them from the start, font for font.
+        let whole = try #require(FontConfiguration.makeConfiguration(.bezel, bundledFonts: bundled, systemFonts: true))
+        defer { FcConfigDestroy(whole) }
+        #expect(Set(listed) == Set(files(whole)))
+        #expect(fallbackFamily(whole, pattern: "DejaVu Sans:lang=ja", character: 0x65E5) == japanese)
+        #expect(fallbackFamily(whole, pattern: "DejaVu Sans:lang=th", character: 0x0E01) == fallbackFamily(config, pattern: "DejaVu Sans:lang=th", character: 0x0E01))
+    }
+
+    @Test func aTextOrAFamilyBezelsFontsLackBringsTheSystemsFonts() throws {
+        // Whichever test came first, the text draws as with every font there from the start:
+        // a character Bezel's fonts lack is drawn, and a family only the system has is found.
+        let context = try CairoDrawingContext(target: ImageBuffer(width: 64, height: 32))
+        #expect(context.missingGlyphCount(in: "日本語 ก", style: TextStyle(size: 17)) == 0)
+        #expect(FontConfiguration.systemFontsLoaded)
+        let reports = capturingDiagnostics {
+            #expect(FontRegistry.checkFamily("DejaVu Serif"))
+            #expect(FontRegistry.checkFamily("monospace"))
+        }
+        #expect(!reports.contains { $0.message.contains("DejaVu Serif") }, "\(reports)")
     }
 
     @Test func bezelsFontsWinThroughAPathWithDotDot() throws {
