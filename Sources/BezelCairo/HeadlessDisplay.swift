@@ -40,7 +40,7 @@ public final class HeadlessDisplay {
         self.scale = scale
         let panel = rotation.panelSize(for: window.bounds.integral.size)
         let width = Int((panel.width * scale).rounded(.up)), height = Int((panel.height * scale).rounded(.up))
-        cache = try ImageBuffer(width: width, height: height)
+        cache = try ImageBuffer.framebuffer(width: width, height: height)
         context = try CairoDrawingContext(target: cache)
         if scale != 1 { context.concatenate(AffineTransform(scaleX: scale, y: scale)) }
         let transform = rotation.drawingTransform

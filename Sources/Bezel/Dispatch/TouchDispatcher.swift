@@ -321,7 +321,14 @@ final class TouchDispatcher {
     func releaseWithheldDeliveries(endedAfterDelay: Bool) {
         // Most turns have nothing withheld: leave before walking the view touches twice and
         // building a batch (M3: see Tests/BenchmarkResults/2026-11-24-bezel-bench.txt).
-        guard viewTouches.contains(where: { $0.viewDelivery == .pending || ($0.endWithheld && !$0.endReleaseScheduled) }) else { return }
+        // A loop, not `contains(where:)`: that closure (main-actor state, a nonisolated
+        // generic) got a run-time executor check at every turn (~150 instructions; M3).
+        var anyWithheld = false
+        for touch in viewTouches where touch.viewDelivery == .pending || (touch.endWithheld && !touch.endReleaseScheduled) {
+            anyWithheld = true
+            break
+        }
+        guard anyWithheld else { return }
         var batch = ViewBatch()
         var delayed: [Touch] = []
         for touch in viewTouches {

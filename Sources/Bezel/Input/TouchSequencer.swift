@@ -100,7 +100,11 @@ final class TouchSequencer {
                     continue
                 }
                 let window = app.window(at: p)
-                let local = window.map { p - $0.frame.origin + $0.boundsOrigin } ?? p
+                // `if let`, not `window.map { ... }`: a closure reading the window's
+                // main-actor state, handed to a nonisolated generic, gets a run-time executor
+                // check (~150 instructions; M3, issue 36 item 4).
+                var local = p
+                if let window { local = p - window.frame.origin + window.boundsOrigin }
                 let touch = Touch(identifier: report.finger, location: local, timestamp: timestamp,
                                   tapCount: tapCount(at: p, time: timestamp), window: window)
                 live.append((report.finger, touch))
@@ -137,7 +141,8 @@ final class TouchSequencer {
     }
 
     private func move(_ touch: Touch, to screenPoint: Point, at timestamp: TimeInterval) {
-        let local = touch.window.map { screenPoint - $0.frame.origin + $0.boundsOrigin } ?? screenPoint
+        var local = screenPoint
+        if let window = touch.window { local = screenPoint - window.frame.origin + window.boundsOrigin }   // (no executor check: see deliver)
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = local
         touch.timestamp = timestamp
