@@ -22,7 +22,7 @@ public final class SpokenMode {
     unowned let application: Application
     /// The voice (a `SpeechLog` until a speech engine is installed).
     public var synthesizer: any SpeechSynthesizing
-    public private(set) var isRunning = false
+    @exclusivity(unchecked) public private(set) var isRunning = false
     /// The element the focus is on.
     public internal(set) var focusedElement: (any AccessibilityNode)?
     private var ring: FocusRingView?

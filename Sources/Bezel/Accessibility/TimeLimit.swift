@@ -12,7 +12,7 @@ public final class TimeLimit {
 
     public let duration: TimeInterval
     public let warningTime: TimeInterval
-    public private(set) var state: State = .stopped
+    @exclusivity(unchecked) public private(set) var state: State = .stopped
     public var onWarning: (@MainActor (TimeLimit) -> Void)?
     public var onExtended: (@MainActor (TimeLimit) -> Void)?
     public var onExpired: (@MainActor (TimeLimit) -> Void)?

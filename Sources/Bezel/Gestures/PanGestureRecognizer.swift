@@ -8,9 +8,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     public static let hysteresis: Double = 10
 
     /// UIKit's default: 1.
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// UIKit's default: unlimited. Fingers beyond it are ignored.
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
 
     /// Where the centroid would be with no translation (window coordinates); moved when
     /// fingers land or lift so that the translation does not jump.

@@ -9,15 +9,15 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Fingers per tap (UIKit default 1). Values below 1 are treated as 1.
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// How far (points) a finger may move from where it landed: the spec's ~10 pt, UIKit's behaviour.
-    public var allowableMovement: Double = 10
+    @exclusivity(unchecked) public var allowableMovement: Double = 10
     /// The longest a single tap may last. UIKit's private `maximumTapDuration` is 1.5 s.
-    public var maximumTapDuration: TimeInterval = 1.5
+    @exclusivity(unchecked) public var maximumTapDuration: TimeInterval = 1.5
     /// The longest pause between the taps of a multi-tap. UIKit's private
     /// `maximumIntervalBetweenSuccessiveTaps` is 0.35 s.
-    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+    @exclusivity(unchecked) public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
     /// How far (points) a later tap may land from the first one (Bezel's choice: 45 pt, as
     /// for `Touch.tapCount`).
-    public var maximumDistanceBetweenTaps: Double = 45
+    @exclusivity(unchecked) public var maximumDistanceBetweenTaps: Double = 45
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var mostFingersInThisTap = 0

@@ -50,7 +50,7 @@ public final class RunLoop {
     /// True while a timer's action runs. Input fed from inside one (an action that feeds a
     /// tap from a delayed touchesEnded or a recognizer's timer) waits until it returns, as
     /// UIKit's events wait for the run loop's next turn.
-    public private(set) var isFiringTimer = false
+    @exclusivity(unchecked) public private(set) var isFiringTimer = false
     /// Called after each outermost timer action returns: the application delivers the
     /// touch frames fed while it ran.
     var afterTimerAction: (@MainActor () -> Void)?
