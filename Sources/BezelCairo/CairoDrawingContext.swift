@@ -634,8 +634,7 @@ public final class CairoDrawingContext: DrawingContext {
         layouts[key] = fresh
         // A character Bezel's and the app's fonts lack: the system's fonts are loaded (once),
         // and the text shaped again with them (`FontConfiguration.loadSystemFonts`).
-        if !FontConfiguration.systemFontsLoaded, text.utf8.contains(where: { $0 >= 0x80 }),
-           pango_layout_get_unknown_glyphs_count(fresh) > 0, FontConfiguration.loadSystemFonts() {
+        if !FontConfiguration.systemFontsLoaded, ScriptCoverage.missesGlyphs(fresh, text: text), FontConfiguration.loadSystemFonts() {
             return cachedLayout(text, style: style, width: width, height: height, attributed: attributed)
         }
         ScriptCoverage.check(fresh, text: text) { sample in

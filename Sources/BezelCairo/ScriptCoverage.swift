@@ -31,11 +31,17 @@ enum ScriptCoverage {
 
     private static var reported: Set<String> = []
 
+    /// Whether the shaped `layout` of `text` shows boxes. Only text beyond ASCII is asked
+    /// (every font has ASCII): nothing on the common path.
+    static func missesGlyphs(_ layout: OpaquePointer, text: String) -> Bool {
+        text.utf8.contains(where: { $0 >= 0x80 }) && pango_layout_get_unknown_glyphs_count(layout) > 0
+    }
+
     /// After a layout of `text` was shaped: if some of its characters have no glyph, find which
     /// scripts lack a font (each shaped alone, once) and report each once. Only on a miss,
     /// and only for text beyond ASCII (every font has ASCII): nothing on the common path.
     static func check(_ layout: OpaquePointer, text: String, shapeAlone: (String) -> OpaquePointer) {
-        guard text.utf8.contains(where: { $0 >= 0x80 }), pango_layout_get_unknown_glyphs_count(layout) > 0 else { return }
+        guard missesGlyphs(layout, text: text) else { return }
         var byScript: [String: String] = [:]
         var other = ""
         for scalar in text.unicodeScalars where scalar.value >= 0x80 {

@@ -100,12 +100,7 @@ final class TouchSequencer {
                     continue
                 }
                 let window = app.window(at: p)
-                // `if let`, not `window.map { ... }`: a closure reading the window's
-                // main-actor state, handed to a nonisolated generic, gets a run-time executor
-                // check (~150 instructions; M3, issue 36 item 4).
-                var local = p
-                if let window { local = p - window.frame.origin + window.boundsOrigin }
-                let touch = Touch(identifier: report.finger, location: local, timestamp: timestamp,
+                let touch = Touch(identifier: report.finger, location: Self.point(p, in: window), timestamp: timestamp,
                                   tapCount: tapCount(at: p, time: timestamp), window: window)
                 live.append((report.finger, touch))
                 event.touchList.append(touch)
@@ -140,9 +135,16 @@ final class TouchSequencer {
         // app's touches (and its touch list keeps its storage: one allocation less a press).
     }
 
+    /// `screenPoint` in `window`'s coordinates (the screen's without a window). `if let`, not
+    /// `window.map { ... }`: a closure reading the window's main-actor state, handed to a
+    /// nonisolated generic, got a run-time executor check (~150 instructions; M3, issue 36).
+    private static func point(_ screenPoint: Point, in window: Window?) -> Point {
+        guard let window else { return screenPoint }
+        return screenPoint - window.frame.origin + window.boundsOrigin
+    }
+
     private func move(_ touch: Touch, to screenPoint: Point, at timestamp: TimeInterval) {
-        var local = screenPoint
-        if let window = touch.window { local = screenPoint - window.frame.origin + window.boundsOrigin }   // (no executor check: see deliver)
+        let local = Self.point(screenPoint, in: touch.window)
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = local
         touch.timestamp = timestamp
