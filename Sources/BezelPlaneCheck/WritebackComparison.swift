@@ -7,7 +7,8 @@ import Glibc
 
 /// The frame the display composed from its planes, read back through writeback, against
 /// Bezel's software composition of the same frame: the window drawn by its renderer into a
-/// buffer of its own (with `drawOver` adding what a plane shows that the tree does not draw).
+/// buffer of its own (with `drawOver` adding what a plane shows that the tree does not draw),
+/// turned as the panel is (the `rotation` setting).
 /// Shared by E13 and E14; lines are printed as `BEZEL-<scenario> ...`.
 @MainActor
 final class WritebackComparison {
@@ -37,7 +38,13 @@ final class WritebackComparison {
             if let saveTo { try shown.writePNG(to: saveTo) }
             let expected = try ImageBuffer(width: shown.width, height: shown.height)
             let context = try CairoDrawingContext(target: expected)
-            context.fill(window.bounds, color: .black)
+            context.fill(Rect(x: 0, y: 0, width: Double(shown.width), height: Double(shown.height)), color: .black)
+            // On a rotated panel the window is drawn turned, as the display's own buffer is
+            // (HeadlessDisplay), and a plane then shows its picture turned by the plane's
+            // rotation property: the expected frame is the panel's.
+            let turn = runtime.configuration.rotation.drawingTransform
+            context.translate(by: turn.translation(window.bounds.size))
+            context.rotate(by: turn.radians)
             Renderer.render(window, in: context, dirty: window.bounds)
             drawOver?(context)
             guard let differing = shown.countDifferingPixels(from: expected, tolerance: Self.tolerance) else {

@@ -11,6 +11,9 @@
 #              it on QEMU's Cortex-A72)
 #   arm64-16k  linux-image-6.12-arm64-16k: the Pi 5's, 16K pages (Cortex-A76; the A72 model has
 #              no 16K granule)
+#   amd64-6.12 linux-image-6.12-amd64: Debian 12's newer kernel (the series Raspberry Pi OS
+#              ships), whose vkms has what 6.1's lacks: a rotation property on its planes (E13's
+#              rotated panel)
 # An arm64 guest runs the host's arm64 binaries (multiarch: its libraries and loader are on the
 # host) in the host's root, with a read-only layer on top holding what an arm64 userland needs
 # that cannot sit beside the amd64 one (make-arm64-userland.sh: busybox as the shell tools,
@@ -24,19 +27,28 @@ out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="9 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch helpers"
+version="10 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch helpers"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 case $arch in
     amd64) meta=linux-image-amd64 ;;
     arm64) meta=linux-image-arm64:arm64 ;;
     arm64-16k) meta=linux-image-6.12-arm64-16k:arm64 ;;
-    *) echo "make-guest.sh: unknown GUEST_ARCH $arch (amd64, arm64, arm64-16k)" >&2; exit 2 ;;
+    amd64-6.12) meta=linux-image-6.12-amd64 ;;
+    *) echo "make-guest.sh: unknown GUEST_ARCH $arch (amd64, arm64, arm64-16k, amd64-6.12)" >&2; exit 2 ;;
 esac
-debian_arch=${arch%-16k}
+debian_arch=${arch%-*}
 package=$(apt-cache depends "$meta" | awk '/Depends: linux-image/{print $2; exit}')
 package=${package%:arm64}
+if [ "$arch" = amd64-6.12 ]; then
+    # The release linux-source-6.12 holds (vkms is built from it), not the signed meta's,
+    # which may lag it: vkms built from one release's source against another's headers
+    # oopsed in its writeback composer (6.12.118's source, 6.12.117's kernel).
+    release=$(apt-cache policy linux-source-6.12 | awk '/Candidate:/{print $2}')
+    package=linux-image-${release%%-*}+deb12-amd64-unsigned
+fi
 kver=${package#linux-image-}
+kver=${kver%-unsigned}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && apt-get download "$package:$debian_arch" >/dev/null 2>&1)
@@ -60,7 +72,16 @@ fi
 # The sound card (E12: QEMU's intel-hda with an hda-duplex codec): the generic codec driver
 # goes in before the controller's, which binds it when it finds the codec (busybox has no
 # modprobe for the kernel to ask).
-for module in virtio_pci virtio_gpu bochs drm_shmem_helper 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel; do
+# vkms (amd64 only; Debian does not ship it): built for this kernel, loaded by /init only when
+# the command line asks (bezel.vkms=1: E13, E14), so the other guests' cards stay as they were.
+# The modules it needs join the list (6.12's vkms needs more of the DRM helpers than 6.1's).
+vkms_depends=""
+if [ "$debian_arch" = amd64 ]; then
+    bash "$here/build-vkms.sh" "$kver" "$root/modules"
+    strip --strip-debug "$root/modules/vkms.ko"
+    vkms_depends=$(modinfo -F depends "$root/modules/vkms.ko" | tr ',' ' ')
+fi
+for module in virtio_pci virtio_gpu bochs drm_shmem_helper 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel $vkms_depends; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     case $ko in
@@ -69,12 +90,6 @@ done | awk '!seen[$0]++' | while read -r ko; do
     esac
     basename "${ko%.xz}" >> "$root/modules.order"
 done
-# vkms (amd64 only; Debian does not ship it): built for this kernel, loaded by /init only when
-# the command line asks (bezel.vkms=1: E13, E14), so the other guests' cards stay as they were.
-if [ "$debian_arch" = amd64 ]; then
-    bash "$here/build-vkms.sh" "$kver" "$root/modules"
-    strip --strip-debug "$root/modules/vkms.ko"
-fi
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin

@@ -54,6 +54,13 @@ out=$2
 variant=$3
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/guest-lib.sh"
+# plane-rotated (not yet in the tests): E13 on a panel mounted upside down (BEZEL_ROTATION=180)
+# in Debian 12's 6.12 kernel, whose vkms has the planes' rotation property (6.1's has not: there
+# a rotated panel's video stays in software). OUT must be a folder of its own (make-guest.sh
+# builds one kernel's guest per folder). Found on 2026-12-02: 6.12's vkms oopses in its
+# writeback composer (argb_u16_to_XRGB8888, a write to an unmapped page) at the first frame
+# read back, with the kernel and vkms from the same release; not yet understood.
+[ "$variant" = plane-rotated ] && export GUEST_ARCH=amd64-6.12
 bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
 serial="$out/display-$variant-serial.log"
@@ -517,7 +524,7 @@ wait \$check
 if [ -n "\${service:-}" ]; then kill -TERM \$service; fi
 GUEST
     ;;
-plane)
+plane|plane-rotated)
     # E13 (issue 35): vkms alone (no virtio-gpu: it is card0) with its overlay planes and
     # writeback connector (make-guest.sh builds it; bezel.vkms=1 loads it). The binary is
     # bezel-plane-check: a clip made here by GStreamer, played on an overlay plane in the
@@ -541,7 +548,8 @@ echo "BEZEL-E13 sound: \$(cat /proc/asound/pcm 2>/dev/null | head -1)"
 sox -q -n -t alsa default trim 0 0.2 2>/dev/null
 cp $out/gst-registry-plane.bin /run/gst-registry.bin
 export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary video $out/e13-clip.webm 2>&1
+echo "BEZEL-E13 kernel: \$(uname -r), planes' rotation property: \$([ "$variant" = plane-rotated ] && echo 180 || echo none)"
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null $([ "$variant" = plane-rotated ] && echo BEZEL_ROTATION=180) timeout -s INT 1100 $binary video $out/e13-clip.webm 2>&1
 echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
