@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds vkms, the kernel's virtual KMS driver, for Debian's amd64 guest kernel KVER (e.g.
-# 6.1.0-56-amd64, 6.12.117+deb12-amd64) into OUT/vkms.ko: Debian does not build it (CONFIG_DRM_VKMS is not set), but
-# its source is in linux-source-<series> and the guest kernel's headers build it out of tree in
-# seconds (vm-notes.md). vkms gives the guest what virtio-gpu lacks: overlay planes (8, with the
-# enable_overlay parameter) and a writeback connector that reads the composed frame back, so
+# 6.1.0-56-amd64, 6.12.118+deb12-amd64) into OUT/vkms.ko: Debian does not build it
+# (CONFIG_DRM_VKMS is not set), but its source is in linux-source-<series> and the guest
+# kernel's headers build it out of tree in seconds (vm-notes.md). vkms gives the guest what
+# virtio-gpu lacks: overlay planes (8, with the enable_overlay parameter) and a writeback
+# connector that reads the composed frame back, so
 # plane composition is tested on a real kernel (E13, E14). Packages are fetched with
 # `apt-get download` and unpacked in a scratch folder, never installed.
 # Needs gcc-12 and make (the kernel's own compiler: the headers name it).
@@ -17,7 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 # kbuild is one package per series for 6.1 (linux-kbuild-6.1), one per release for 6.12
-# (linux-kbuild-6.12.117+deb12).
+# (linux-kbuild-6.12.118+deb12).
 kbuild=linux-kbuild-${kver%-*}
 apt-cache show "$kbuild" >/dev/null 2>&1 || kbuild=linux-kbuild-$series
 apt-get download "linux-source-$series" "linux-headers-$kver" "linux-headers-$common" "$kbuild" >/dev/null 2>&1 || {

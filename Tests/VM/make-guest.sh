@@ -42,8 +42,7 @@ package=$(apt-cache depends "$meta" | awk '/Depends: linux-image/{print $2; exit
 package=${package%:arm64}
 if [ "$arch" = amd64-6.12 ]; then
     # The release linux-source-6.12 holds (vkms is built from it), not the signed meta's,
-    # which may lag it: vkms built from one release's source against another's headers
-    # oopsed in its writeback composer (6.12.118's source, 6.12.117's kernel).
+    # which may lag it: the module then matches the kernel it runs in.
     release=$(apt-cache policy linux-source-6.12 | awk '/Candidate:/{print $2}')
     package=linux-image-${release%%-*}+deb12-amd64-unsigned
 fi

@@ -533,6 +533,8 @@ plane|plane-rotated)
     # The guest has a sound card too (QEMU's intel-hda, written to <out>/display-plane.wav):
     # the clip's 440 Hz tone plays through ALSA while the video is on its plane.
     gpu=none
+    rotation=0
+    [ "$variant" = plane-rotated ] && rotation=180
     export GUEST_APPEND="bezel.vkms=1"
     export GUEST_AUDIO="$out/display-plane.wav"
     rm -f "$GUEST_AUDIO"
@@ -548,8 +550,8 @@ echo "BEZEL-E13 sound: \$(cat /proc/asound/pcm 2>/dev/null | head -1)"
 sox -q -n -t alsa default trim 0 0.2 2>/dev/null
 cp $out/gst-registry-plane.bin /run/gst-registry.bin
 export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
-echo "BEZEL-E13 kernel: \$(uname -r), planes' rotation property: \$([ "$variant" = plane-rotated ] && echo 180 || echo none)"
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null $([ "$variant" = plane-rotated ] && echo BEZEL_ROTATION=180) timeout -s INT 1100 $binary video $out/e13-clip.webm 2>&1
+echo "BEZEL-E13 kernel: \$(uname -r), panel rotation $rotation"
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null BEZEL_ROTATION=$rotation timeout -s INT 1100 $binary video $out/e13-clip.webm 2>&1
 echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
