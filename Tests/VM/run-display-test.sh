@@ -57,9 +57,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 # plane-rotated (not yet in the tests): E13 on a panel mounted upside down (BEZEL_ROTATION=180)
 # in Debian 12's 6.12 kernel, whose vkms has the planes' rotation property (6.1's has not: there
 # a rotated panel's video stays in software). OUT must be a folder of its own (make-guest.sh
-# builds one kernel's guest per folder). Found on 2026-12-02: 6.12's vkms oopses in its
-# writeback composer (argb_u16_to_XRGB8888, a write to an unmapped page) at the first frame
-# read back, with the kernel and vkms from the same release; not yet understood.
+# builds one kernel's guest per folder). Kept out of the tests: 6.12's vkms cannot compose a
+# rotated plane with writeback. Its blend() (vkms_composer.c) writes each composed row back at
+# the last plane's source row (`vkms_writeback_row(wb, output_buffer, y_pos)`, y_pos from
+# get_y_pos, which for a reflected or 180-degree plane is `height - y - 1` of that plane), so
+# rows land outside the writeback buffer and the kernel oopses at the first frame read back
+# (argb_u16_to_XRGB8888, a write to an unmapped page); its check_limit also compares that
+# plane-relative row with the plane's screen rows, so a rotated plane not at the top is drawn
+# on the wrong rows. Upstream's rework of the composer (line by line, Louis Chauvet's series,
+# after 6.12) writes back row `y` and reads rotated planes anew; Debian 12 has no kernel with it.
 [ "$variant" = plane-rotated ] && export GUEST_ARCH=amd64-6.12
 bash "$here/make-guest.sh" "$out"
 out=$(cd "$out" && pwd)
