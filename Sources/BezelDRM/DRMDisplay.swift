@@ -219,6 +219,11 @@ public final class DRMDisplay {
     /// Test commits the plane assignment made so far (steady frames make none).
     public var planeTestCommits: Int { planeAssignment?.testCommits ?? 0 }
 
+    /// Overlay pictures shown from their DMA-BUFs without a copy (committed so far), and why a
+    /// plane stopped importing (empty: none did; its pictures are drawn since).
+    public var importedOverlayFrames: Int { planeAssignment?.importedFrames ?? 0 }
+    public var overlayImportRefusal: String { planeAssignment?.importRefusal ?? "" }
+
     /// Puts `layers` on overlay planes where the driver can show them (plane assignment:
     /// `PlaneAssignment`); returns the keys placed, from the next `present`. The others, and
     /// any layer not asked for again, are the caller's to draw in software in that same frame.

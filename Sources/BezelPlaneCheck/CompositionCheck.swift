@@ -14,7 +14,10 @@ final class CompositionCheck {
     private let video: VideoView
     private let badge: View
     private let player: Player
-    private let looper: PlayerLooper
+    private let looper: PlayerLooper?
+    /// The camera variant (`camera`): a V4L2 device's frames, exported as DMA-BUFs, imported
+    /// onto the plane without a copy (the view sized to the frames: vkms cannot scale).
+    private let camera: Bool
     private enum Phase { case play, animate, done }
     private var phase = Phase.play
     private(set) var passed = false
@@ -25,17 +28,27 @@ final class CompositionCheck {
     private var animationPlanes: [Bool] = []
     private var animationDone = false
 
-    init(runtime: Runtime, window: Window, clip: String) {
+    init(runtime: Runtime, window: Window, clip: String, camera: Bool = false) {
         self.runtime = runtime
         self.window = window
+        self.camera = camera
         comparison = WritebackComparison(runtime: runtime, window: window, scenario: "E13")
         window.backgroundColor = Color(rgb: 0x595959)
         video = VideoView(frame: Rect(x: 96, y: 96, width: 320, height: 240))
         badge = View(frame: Rect(x: 600, y: 420, width: 96, height: 96))
         badge.backgroundColor = Color(red: 0.85, green: 0.1, blue: 0.1)
         // Looped as an attract loop is (AVPlayerLooper's way: the template item queued again).
-        player = Player()
-        looper = PlayerLooper(player: player, templateItem: PlayerItem(url: clip))
+        if camera {
+            // Frames that fit beside the badge (vivid's webcam sizes go up to 3840x2160).
+            let item = PlayerItem(url: clip)
+            item.preferredMaximumResolution = Size(width: 640, height: 480)
+            player = Player(playerItem: item)
+            looper = nil
+            video.videoGravity = .resize
+        } else {
+            player = Player()
+            looper = PlayerLooper(player: player, templateItem: PlayerItem(url: clip))
+        }
         video.player = player
         window.addSubview(video)
         window.addSubview(badge)
@@ -58,6 +71,15 @@ final class CompositionCheck {
         framesInPhase += 1
         switch phase {
         case .play:
+            // The camera's frames shown 1:1, as the plane can show its buffers.
+            if camera, let size = player.currentItem?.presentationSize, size.width > 0, video.frame.size != size {
+                guard size.width <= window.bounds.width - video.frame.minX, size.height <= window.bounds.height - video.frame.minY else {
+                    print("BEZEL-E13 the camera's frames (\(size.width)x\(size.height)) do not fit the screen")
+                    return finish()
+                }
+                video.frame.size = size
+                return
+            }
             // The picture of the commit just shown (the video may have decoded a newer one
             // since: on a slow guest it nearly always has).
             guard let committed = runtime.committedPlanePicture(of: video) else {
@@ -119,6 +141,13 @@ final class CompositionCheck {
         guard phase != .done else { return }
         phase = .done
         passed = comparison.mismatched == 0 && comparison.compared > 0 && playRevisions.count >= 6 && animationPlanes.contains(false) && animationPlanes.last == true
+        if camera {
+            // Every picture that went on the plane was imported (the first few may be drawn:
+            // before the view took the frames' size).
+            let refusal = runtime.overlayImportRefusal
+            print("BEZEL-E13 imported \(runtime.importedOverlayFrames) pictures from their DMA-BUFs\(refusal.isEmpty ? "" : "; import refused: \(refusal)")")
+            passed = passed && runtime.importedOverlayFrames >= 6 && refusal.isEmpty
+        }
         print("BEZEL-E13 \(comparison.summary); plane test commits \(runtime.planeTestCommits)")
         print("BEZEL-E13 \(passed ? "PASS" : "FAIL")")
         runtime.stop()

@@ -2,6 +2,8 @@
 // them (vkms in the QEMU guest: Tests/VM/run-display-test.sh, variants plane and scroll).
 //   usage: bezel-plane-check generate <clip.webm>   (on the host, before the guest boots)
 //          bezel-plane-check video <clip.webm>      (E13; BEZEL_BACKEND=drm on vkms's card)
+//          bezel-plane-check camera <v4l2 URI>      (E13 plane-dmabuf: vivid's frames, DMA-BUFs
+//                                                     imported onto the plane, shown 1:1)
 //          bezel-plane-check scroll [<frame.png>]   (E14: the demo's list scrolled by a plane,
 //                                                     ScrollCheck.swift; BEZEL-E14 lines; the PNG:
 //                                                     a frame mid-fling as the display composed it)
@@ -41,8 +43,8 @@ func run() -> Int32 {
             return 1
         }
     }
-    guard arguments.count == 3, ["generate", "video"].contains(arguments[1]) else {
-        print("usage: bezel-plane-check generate|video <clip.webm> | scroll [<frame.png>]")
+    guard arguments.count == 3, ["generate", "video", "camera"].contains(arguments[1]) else {
+        print("usage: bezel-plane-check generate|video <clip.webm> | camera <v4l2:///dev/videoN> | scroll [<frame.png>]")
         return 2
     }
     let clip = arguments[2]
@@ -61,7 +63,7 @@ func run() -> Int32 {
         let app = Application(clock: MonotonicClock(), tracer: Tracer())
         let window = Window(frame: Rect(x: 0, y: 0, width: 1024, height: 768), application: app)
         let runtime = Runtime(application: app, window: window, configuration: try .fromEnvironment())
-        let check = CompositionCheck(runtime: runtime, window: window, clip: clip)
+        let check = CompositionCheck(runtime: runtime, window: window, clip: clip, camera: arguments[1] == "camera")
         check.start()
         try runtime.run()
         return check.passed ? 0 : 1

@@ -46,7 +46,7 @@ extension Runtime {
             if request.view.isOnPlane != on { request.view.isOnPlane = on }
             guard on else { continue }
             nowOnPlanes[key] = (request.view, request.picture)
-            frames.append(OverlayFrame(key: key, image: request.picture.image, revision: request.picture.revision))
+            frames.append(OverlayFrame(key: key, image: request.picture.image, revision: request.picture.revision, dmaBuf: request.picture.dmaBuf))
         }
         // Views no longer asking (hidden, covered, gone): back into the UI.
         for (key, entry) in viewsOnPlanes where nowOnPlanes[key] == nil { entry.view.isOnPlane = false }
@@ -93,6 +93,11 @@ extension Runtime {
     public func captureComposedFrame() throws(DRMError) -> ImageBuffer? {
         try drm?.captureComposedFrame()
     }
+
+    /// Overlay pictures the display showed from their DMA-BUFs, without a copy, and why it
+    /// stopped importing them (empty: it did not; `DRMDisplay.importedOverlayFrames`).
+    public var importedOverlayFrames: Int { drm?.importedOverlayFrames ?? 0 }
+    public var overlayImportRefusal: String { drm?.overlayImportRefusal ?? "" }
 
     /// Overlay planes the display offers (0 without DRM, on the legacy API, or on drivers
     /// without them).

@@ -65,8 +65,8 @@ open class VideoView: View, PlaneContent {
     /// The shown frame and where it goes, for a display plane; nil before the first frame
     /// and with `resizeAspectFill` (its overflow is clipped: a plane would show it).
     public var planePicture: PlanePicture? {
-        guard let player, let image = player.displayedFrame?.image, videoGravity != .resizeAspectFill else { return nil }
-        return PlanePicture(image: image, rect: Self.fit(image.size, in: bounds, gravity: videoGravity), revision: player.displayedFrameNumber)
+        guard let player, let frame = player.displayedFrame, let image = frame.image, videoGravity != .resizeAspectFill else { return nil }
+        return PlanePicture(image: image, rect: Self.fit(image.size, in: bounds, gravity: videoGravity), revision: player.displayedFrameNumber, dmaBuf: frame.dmaBuf)
     }
 
     /// A new frame is shown: only the video's rectangle is redrawn (on a plane: nothing is;

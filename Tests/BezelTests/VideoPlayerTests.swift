@@ -111,6 +111,24 @@ import Glibc
         try await expectFrame(0, stage)
     }
 
+    @Test func aPreferredMaximumResolutionScalesLargerFramesDownAndANonsenseOneIsIgnored() async throws {
+        // Half the clip's size: GStreamer scales each frame down before the app has it.
+        for (preferred, expected) in [(Size(width: 80, height: 60), Size(width: 80, height: 60)),
+                                      (Size(width: 1920, height: 1080), Self.size),
+                                      (Size(width: -5, height: .nan), Self.size)] {
+            let item = PlayerItem(url: Self.media.clip)
+            item.preferredMaximumResolution = preferred
+            let player = Player(playerItem: item)
+            await waitFor("the item to open at \(preferred)") { item.status != .unknown }
+            #expect(item.status == .readyToPlay)
+            #expect(item.presentationSize == expected, "preferring \(preferred)")
+            let frame = try #require(player.displayedFrame)
+            #expect(frame.image?.size == expected)
+            // A file's frames are decoded into ordinary memory: no DMA-BUF to import.
+            #expect(frame.dmaBuf == nil)
+        }
+    }
+
     @Test func eachFrameIsShownWhenTheVirtualClockReachesItsTime() async throws {
         let stage = try makeStage()
         await waitFor("the item to open") { stage.player.currentItem?.status == .readyToPlay }

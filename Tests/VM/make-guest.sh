@@ -27,7 +27,7 @@ out=$(cd "$out" && pwd)
 # Tests boot guests in parallel: one builds, the others wait for it.
 exec 9>"$out/.make-guest.lock"
 flock 9
-version="10 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch helpers"
+version="11 $arch virtio-gpu bochs 9p uinput evdev overlay run-tmpfs host-tmp-visible systemd-init userland-layer hda-sound vkms 9p-cache-loose out-share cache-switch helpers vivid"
 [ -f "$out/initramfs.cpio.gz" ] && [ -f "$out/vmlinuz" ] && [ "$(cat "$out/guest-version" 2>/dev/null)" = "$version" ] && exit 0
 
 case $arch in
@@ -80,15 +80,29 @@ if [ "$debian_arch" = amd64 ]; then
     strip --strip-debug "$root/modules/vkms.ko"
     vkms_depends=$(modinfo -F depends "$root/modules/vkms.ko" | tr ',' ' ')
 fi
+# vivid (amd64): the kernel's virtual V4L2 camera, whose buffers GStreamer's v4l2src exports
+# as DMA-BUFs (E13's plane-dmabuf variant: a video imported onto a plane without a copy). Its
+# modules go in the initramfs beside the rest but load only on bezel.vivid=1 (vivid.order).
+extra=""
+[ "$debian_arch" = amd64 ] && extra=vivid
+copy_modules() {
+    awk '!seen[$0]++' | while read -r ko; do
+        case $ko in
+            *.ko.xz) xz -dc "$ko" > "$root/modules/$(basename "${ko%.xz}")" ;;
+            *) cp "$ko" "$root/modules/" ;;
+        esac
+        basename "${ko%.xz}"
+    done
+}
 for module in virtio_pci virtio_gpu bochs drm_shmem_helper 9p 9pnet_virtio uinput evdev overlay snd_hda_codec_generic snd_hda_intel $vkms_depends; do
     modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
-done | awk '!seen[$0]++' | while read -r ko; do
-    case $ko in
-        *.ko.xz) xz -dc "$ko" > "$root/modules/$(basename "${ko%.xz}")" ;;
-        *) cp "$ko" "$root/modules/" ;;
-    esac
-    basename "${ko%.xz}" >> "$root/modules.order"
-done
+done | copy_modules >> "$root/modules.order"
+: > "$root/vivid.order"
+for module in $extra; do
+    modprobe -d "$work/kernel" -S "$kver" --show-depends "$module" | awk '/^insmod/{print $2}'
+done | while read -r ko; do
+    grep -q -x -F "$(basename "${ko%.xz}")" "$root/modules.order" || echo "$ko"
+done | copy_modules >> "$root/vivid.order"
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -98,6 +112,8 @@ mount -t devtmpfs dev /dev
 for m in $(cat /modules.order); do insmod /modules/$m 2>/dev/null; done
 # vkms with its 8 overlay planes and its writeback connector (after virtio-gpu: card1 beside it).
 grep -q 'bezel.vkms=1' /proc/cmdline && insmod /modules/vkms.ko enable_overlay=1 enable_writeback=1
+# vivid with one capture device (/dev/video0 in a guest without other V4L2 devices).
+grep -q 'bezel.vivid=1' /proc/cmdline && for m in $(cat /vivid.order); do insmod /modules/$m 2>/dev/null; done
 # bezel_arg NAME: the value of bezel.NAME=... on the kernel command line (empty without it).
 bezel_arg() { sed -n "s/.*bezel.$1=\\([^ ]*\\).*/\\1/p" /proc/cmdline; }
 # mount_9p TAG DIR [OPTION]: a read-only 9p share of the host's, with OPTION added.

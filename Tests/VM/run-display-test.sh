@@ -562,6 +562,26 @@ echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
     ;;
+plane-dmabuf)
+    # E13's import (issue 35): the same vkms guest with vivid, the kernel's virtual V4L2 camera
+    # (bezel.vivid=1). bezel-plane-check camera plays its /dev/video0 through GStreamer's
+    # v4l2src, which Bezel asks for DMA-BUFs (io-mode=dmabuf); the plane shows each frame's
+    # buffer imported into vkms (PRIME), no copy, and every checked frame read back through
+    # writeback equals the software composition. The import is counted (BEZEL-E13 imported N).
+    gpu=none
+    export GUEST_APPEND="bezel.vkms=1 bezel.vivid=1"
+    rm -f "$out/gst-registry-dmabuf.bin"
+    # The registry made here as for E13 (making a clip loads GStreamer; the clip is unused).
+    GST_REGISTRY="$out/gst-registry-dmabuf.bin" "$binary" generate "$out/e13-dmabuf-registry.webm"
+    cat > "$out/guest-display-$variant.sh" <<GUEST
+echo "BEZEL-E13 cards: \$(ls /dev/dri | tr '\n' ' '); cameras: \$(ls /dev/video* 2>/dev/null | tr '\n' ' ')"
+cp $out/gst-registry-dmabuf.bin /run/gst-registry.bin
+export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
+BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary camera v4l2:///dev/video0 2>&1
+echo "BEZEL-E13-EXIT \$?"
+dmesg | grep -i 'vkms\|drm\|vivid' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
+GUEST
+    ;;
 scroll)
     # E14 (issue 35): the same vkms guest; bezel-plane-check scroll flings the demo's
     # 10,000-row list, its table on an overlay plane, each checked frame read back through

@@ -20,11 +20,15 @@ public struct PlanePicture {
     public var rect: Rect
     /// Changes whenever the picture does.
     public var revision: Int
+    /// The same pixels as a DMA-BUF, when the decoder gave one: a display that imports it
+    /// shows the picture without a copy (else it draws `image`).
+    public var dmaBuf: DMABuf?
 
-    public init(image: Image, rect: Rect, revision: Int) {
+    public init(image: Image, rect: Rect, revision: Int, dmaBuf: DMABuf? = nil) {
         self.image = image
         self.rect = rect
         self.revision = revision
+        self.dmaBuf = dmaBuf
     }
 }
 

@@ -45,6 +45,10 @@ public struct OverlayFrame {
     public var key: Int
     public var content: Content
     public var revision: Int
+    /// A picture's pixels as a DMA-BUF (a V4L2 device's buffer): the plane shows it without a
+    /// copy where the driver imports it and its size is the plane buffer's; else the picture
+    /// is drawn.
+    public var dmaBuf: DMABuf?
 
     public enum Content {
         /// Drawn (scaled if need be) into the plane's buffer.
@@ -54,10 +58,11 @@ public struct OverlayFrame {
         case scrolled(@MainActor (ImageBuffer) -> (x: Int, y: Int))
     }
 
-    public init(key: Int, image: Image, revision: Int) {
+    public init(key: Int, image: Image, revision: Int, dmaBuf: DMABuf? = nil) {
         self.key = key
         content = .picture(image)
         self.revision = revision
+        self.dmaBuf = dmaBuf
     }
 
     public init(key: Int, revision: Int, scrolled update: @escaping @MainActor (ImageBuffer) -> (x: Int, y: Int)) {

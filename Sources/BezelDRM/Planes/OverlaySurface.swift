@@ -5,6 +5,9 @@ import BezelCairo
 /// which a commit then puts on the plane (the shown one is never written: no tearing). Drawn
 /// with the same cairo path as the software composition (`drawPicture`), scaled to the buffer
 /// when the plane cannot scale (then the buffer has the destination's size).
+/// A picture that comes as a DMA-BUF of the buffer's size is not drawn: it is imported
+/// (`ImportedFramebuffers`) and that framebuffer goes on the plane, the decoder's buffer held
+/// until the commit after the next (by then the flip has taken it off the screen).
 @MainActor
 final class OverlaySurface {
     let width: Int
@@ -20,6 +23,23 @@ final class OverlaySurface {
     /// A scrolled layer's source rectangle origin in the hidden buffer and in the shown one.
     private var pendingSource: (x: Int, y: Int)?
     private(set) var shownSource = (x: 0, y: 0)
+    /// Imported pictures: waiting for a commit, on screen, and the one before (still scanned
+    /// out until the flip after the commit that replaced it).
+    private typealias Imported = (framebuffer: UInt32, owner: AnyObject)
+    private var pendingImport: Imported?
+    private var shownImport: Imported?
+    private var previousImport: Imported?
+    private let imports: ImportedFramebuffers
+    /// False once the driver refused an imported picture (or could not import one): drawn
+    /// from then on.
+    private(set) var importsPictures = true
+    /// Whether the pending picture is the first imported one, not yet tried by a test commit.
+    private(set) var importNeedsTest = false
+    private var importTested = false
+    /// Imported pictures committed (the rest were drawn).
+    private(set) var importedFrames = 0
+    /// Why importing stopped (empty while it goes on).
+    private(set) var importRefusal = ""
 
     /// The source origin a commit should use, with `framebufferToCommit`.
     var sourceToCommit: (x: Int, y: Int) { pendingRevision != nil ? pendingSource ?? (0, 0) : shownSource }
@@ -29,18 +49,29 @@ final class OverlaySurface {
         self.height = height
         shown = try DumbBuffer(fd: fd, width: width, height: height)
         hidden = try DumbBuffer(fd: fd, width: width, height: height)
+        imports = ImportedFramebuffers(fd: fd)
     }
 
-    /// The framebuffer a commit should put on the plane: the hidden one once drawn, else the
-    /// shown one (for a test commit, or a plane placed again).
-    var framebufferToCommit: UInt32 { pendingRevision != nil ? hidden.framebufferID : shown.framebufferID }
+    /// The framebuffer a commit should put on the plane: the hidden one once drawn (or the
+    /// pending imported one), else the shown one (for a test commit, or a plane placed again).
+    var framebufferToCommit: UInt32 {
+        pendingRevision != nil ? pendingImport?.framebuffer ?? hidden.framebufferID : shownImport?.framebuffer ?? shown.framebufferID
+    }
 
-    /// Draws the frame's content into the hidden buffer unless that revision is already there
-    /// or shown. False when the buffer cannot be drawn into.
-    func draw(_ content: OverlayFrame.Content, revision: Int) -> Bool {
+    /// Draws the frame's content into the hidden buffer (or imports its DMA-BUF) unless that
+    /// revision is already there or shown. False when the buffer cannot be drawn into.
+    func draw(_ content: OverlayFrame.Content, revision: Int, dmaBuf: DMABuf? = nil) -> Bool {
         if revision == pendingRevision || (pendingRevision == nil && revision == shownRevision) { return true }
         switch content {
-        case .picture(let image): return draw(image, revision: revision)
+        case .picture(let image):
+            if let dmaBuf, importsPictures, let imported = importedFramebuffer(dmaBuf) {
+                pendingImport = (imported, dmaBuf.owner)
+                pendingRevision = revision
+                importNeedsTest = !importTested
+                return true
+            }
+            pendingImport = nil
+            return draw(image, revision: revision)
         case .scrolled(let update):
             guard let target = hidden.mappedImage else { return false }
             pendingSource = update(target)
@@ -61,11 +92,49 @@ final class OverlaySurface {
         return true
     }
 
+    /// `buffer`'s framebuffer when it fits the plane as the buffers do; nil (the picture is
+    /// drawn) when it does not, or when the driver cannot import it (then never tried again).
+    private func importedFramebuffer(_ buffer: DMABuf) -> UInt32? {
+        guard buffer.width == width, buffer.height == height, buffer.fourcc == DMABuf.xrgb8888 else { return nil }
+        let inUse = Set([pendingImport, shownImport, previousImport].compactMap { $0?.framebuffer })
+        guard let framebuffer = imports.framebuffer(for: buffer, keeping: inUse) else {
+            refuseImports(imports.lastError)
+            return nil
+        }
+        return framebuffer
+    }
+
+    /// The driver took the pending imported picture in a test commit: later ones are not tried.
+    func importPassedTest() {
+        importTested = true
+        importNeedsTest = false
+    }
+
+    /// Importing stops (the driver refused a test commit of an imported picture, or the
+    /// import itself): the pending picture is dropped, to be drawn by a `draw` again.
+    func refuseImports(_ why: String) {
+        importsPictures = false
+        importNeedsTest = false
+        importRefusal = why
+        if pendingImport != nil {
+            pendingImport = nil
+            pendingRevision = nil
+        }
+    }
+
     /// The commit holding the hidden buffer was made: it is the one on screen at the flip.
     func committedPending() {
         guard let revision = pendingRevision else { return }
-        swap(&shown, &hidden)
-        swap(&shownContext, &hiddenContext)
+        previousImport = shownImport
+        if let imported = pendingImport {
+            shownImport = imported
+            importedFrames += 1
+        } else {
+            swap(&shown, &hidden)
+            swap(&shownContext, &hiddenContext)
+            shownImport = nil
+        }
+        pendingImport = nil
         shownRevision = revision
         if let source = pendingSource { shownSource = source }
         pendingSource = nil

@@ -1,5 +1,8 @@
 import Bezel
 import CDRM
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where plane assignment lives: which overlay plane shows which layer, and how. The display
 /// asks it each frame with the layers views want (`DRMDisplay.placeOverlays`); a layer gets the
@@ -120,7 +123,20 @@ final class PlaneAssignment {
         for frame in frames {
             guard var placement = placements[frame.key] else { continue }
             let before = placement.surface.pendingRevision
-            if placement.surface.draw(frame.content, revision: frame.revision) {
+            var drawn = placement.surface.draw(frame.content, revision: frame.revision, dmaBuf: frame.dmaBuf)
+            // The first imported picture is tried in a test commit: a driver may import a
+            // buffer it cannot scan out (its layout, its memory), and a refused commit would
+            // lose the whole frame. Refused: drawn, from then on.
+            if drawn, placement.surface.importNeedsTest {
+                if test(placement) {
+                    placement.surface.importPassedTest()
+                } else {
+                    placement.surface.refuseImports("a test commit with the imported buffer failed: \(String(cString: strerror(errno)))")
+                    drawn = placement.surface.draw(frame.content, revision: frame.revision)
+                }
+            }
+            if !placement.surface.importRefusal.isEmpty { importRefusal = placement.surface.importRefusal }
+            if drawn {
                 if placement.surface.pendingRevision != before { placement.needsCommit = true }
                 placements[frame.key] = placement
             } else {
@@ -131,6 +147,11 @@ final class PlaneAssignment {
         }
         return failed
     }
+
+    /// Pictures shown by importing their DMA-BUFs (committed so far, every plane), and why
+    /// the last plane that stopped importing stopped (empty: none did).
+    private(set) var importedFrames = 0
+    private(set) var importRefusal = ""
 
     /// The picture revision last committed for layer `key`.
     func committedRevision(forKey key: Int) -> Int? { placements[key]?.surface.shownRevision }
@@ -154,7 +175,9 @@ final class PlaneAssignment {
     func committed() {
         released.removeAll()
         for key in placements.keys {
+            let before = placements[key]!.surface.importedFrames
             placements[key]!.surface.committedPending()
+            importedFrames += placements[key]!.surface.importedFrames - before
             placements[key]!.needsCommit = false
         }
     }

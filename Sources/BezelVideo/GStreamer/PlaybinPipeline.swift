@@ -26,15 +26,20 @@ final class PlaybinPipeline {
     private let sink: GStreamerLibrary.Element
     private let bus: OpaquePointer
     let signal: StreamingSignal
+    /// Frames as DMA-BUFs where the source exports them (nil: libgstallocators missing).
+    private let dmaBufSupport: DMABufSupport?
 
     /// - Parameters:
     ///   - uri: what playbin opens (`file://`, `http(s)://`, `rtsp://`...).
     ///   - audio: whether the sound is decoded and played (the default audio sink: ALSA).
-    init(uri: String, audio: Bool, library gst: GStreamerLibrary, onSignal: @escaping @MainActor () -> Void) throws(VideoError) {
+    ///   - maximumFrameSize: frames larger are captured or scaled down to fit (the sink's caps
+    ///     say so: a camera picks its largest size within, playbin scales a file's frames).
+    init(uri: String, audio: Bool, maximumFrameSize: (width: Int, height: Int)? = nil, library gst: GStreamerLibrary, onSignal: @escaping @MainActor () -> Void) throws(VideoError) {
         self.gst = gst
         // max-buffers=3: the frame shown, the next one and one being decoded.
         var error: UnsafeMutableRawPointer?
-        guard let sink = gst.parseLaunch("appsink name=frames caps=video/x-raw,format=BGRx max-buffers=3 drop=false sync=false enable-last-sample=false", &error) else {
+        let limit = maximumFrameSize.map { ",width=(int)[1,\($0.width)],height=(int)[1,\($0.height)]" } ?? ""
+        guard let sink = gst.parseLaunch("appsink name=frames caps=\"video/x-raw,format=BGRx\(limit)\" max-buffers=3 drop=false sync=false enable-last-sample=false", &error) else {
             throw VideoError(.unavailable, "GStreamer has no appsink (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
         }
         guard let playbin = gst.parseLaunch("playbin", &error) else {
@@ -49,6 +54,8 @@ final class PlaybinPipeline {
         bus = gst.getBus(playbin)!
         signal = StreamingSignal(MessageParser(gst), onSignal)
         gst.setObjectArgument(playbin, "uri", uri)
+        dmaBufSupport = DMABufSupport.open(gst)
+        dmaBufSupport?.requestExportedBuffers(from: playbin)
         // Video, and sound only where it is played; soft-volume: volume and mute in software,
         // so they act the same on every sound card.
         gst.setObjectArgument(playbin, "flags", audio ? "video+audio+soft-volume" : "video+soft-volume")
@@ -109,7 +116,7 @@ final class PlaybinPipeline {
     /// the prerolled one while paused.
     func pullFrame(prerolled: Bool) -> DecodedFrame? {
         guard let sample = prerolled ? gst.appSinkTryPullPreroll(sink, 0) : gst.appSinkTryPullSample(sink, 0) else { return nil }
-        let frame = DecodedFrame(sample: sample, gst, size: frameSize)
+        let frame = DecodedFrame(sample: sample, gst, size: frameSize, dmaBufSupport: dmaBufSupport)
         if let size = frame?.image?.size { frameSize = (Int32(size.width), Int32(size.height)) }
         return frame
     }
@@ -232,12 +239,15 @@ final class DecodedFrame {
     /// Seconds from the stream's start (the buffer's timestamp).
     let time: Double
     let image: Image?
+    /// The same pixels as a DMA-BUF, when the source exported its buffer (a V4L2 camera with
+    /// `io-mode=dmabuf`): a display plane imports it instead of copying `image`.
+    let dmaBuf: DMABuf?
 
     /// `size`: the frame size of the stream so far, for a sample that comes without caps:
     /// GStreamer 1.22's appsink cannot set them on a sample it reuses while we still hold it
     /// (after a flushing seek: "gst_sample_set_caps: assertion 'gst_sample_is_writable'"), and
     /// dropping such frames left a loop's next pass without a frame.
-    init?(sample: OpaquePointer, _ gst: GStreamerLibrary, size: (width: Int32, height: Int32)?) {
+    init?(sample: OpaquePointer, _ gst: GStreamerLibrary, size: (width: Int32, height: Int32)?, dmaBufSupport: DMABufSupport? = nil) {
         let mapping = SampleMapping(sample: sample, gst)
         guard let buffer = gst.sampleGetBuffer(sample), let (width, height) = Self.size(of: sample, gst) ?? size,
               width > 0, height > 0 else { return nil }
@@ -246,9 +256,11 @@ final class DecodedFrame {
               let pixels = try? ImageBuffer(wrapping: data, width: Int(width), height: Int(height), stride: Int(width) * 4, owner: mapping)
         else {
             image = nil
+            dmaBuf = nil
             return
         }
         image = pixels.image(scale: 1)
+        dmaBuf = dmaBufSupport?.dmaBuf(of: buffer, width: Int(width), height: Int(height), owner: mapping)
     }
 
     /// The frame size the sample's caps give, if it has caps.

@@ -137,7 +137,7 @@ public final class Player {
         case .success(let library):
             status = .readyToPlay
             do throws(VideoError) {
-                let made = try PlaybinPipeline(uri: item.uri, audio: Self.hasSoundCard, library: library) { [weak self] in
+                let made = try PlaybinPipeline(uri: item.uri, audio: Self.hasSoundCard, maximumFrameSize: item.maximumFrameSize, library: library) { [weak self] in
                     self?.streamingSignalled()
                 }
                 pipeline = made

@@ -40,6 +40,20 @@ public final class PlayerItem {
     public internal(set) var duration: TimeInterval?
     /// The video's size in pixels (zero until the first frame is decoded).
     public internal(set) var presentationSize = Size(width: 0, height: 0)
+    /// The largest frames the app wants, in pixels (AVFoundation's name; zero, the default:
+    /// no preference). A camera (`v4l2:///dev/video0`) captures at the largest size within it,
+    /// and a larger file or stream is scaled down by GStreamer before its frames reach the app
+    /// (memory, and a plane that cannot scale shows frames of its own size as they are).
+    /// Read when the item is first opened: set it before giving the item to a player. A
+    /// negative or non-finite size counts as no preference.
+    public var preferredMaximumResolution = Size(width: 0, height: 0)
+
+    /// `preferredMaximumResolution` in whole pixels, nil without a usable preference.
+    var maximumFrameSize: (width: Int, height: Int)? {
+        let size = preferredMaximumResolution
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else { return nil }
+        return (Int(min(size.width, 32_768)), Int(min(size.height, 32_768)))
+    }
     /// The player playing it (an item belongs to one player at a time).
     public internal(set) weak var player: Player?
 
