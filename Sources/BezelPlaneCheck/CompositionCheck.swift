@@ -39,9 +39,10 @@ final class CompositionCheck {
         badge.backgroundColor = Color(red: 0.85, green: 0.1, blue: 0.1)
         // Looped as an attract loop is (AVPlayerLooper's way: the template item queued again).
         if camera {
-            // Frames that fit beside the badge (vivid's webcam sizes go up to 3840x2160).
+            // Frames clear of the badge until it moves (vivid's webcam sizes go from 320x180
+            // up to 3840x2160: this takes 320x180).
             let item = PlayerItem(url: clip)
-            item.preferredMaximumResolution = Size(width: 640, height: 480)
+            item.preferredMaximumResolution = Size(width: 400, height: 300)
             player = Player(playerItem: item)
             looper = nil
             video.videoGravity = .resize
@@ -73,11 +74,12 @@ final class CompositionCheck {
         case .play:
             // The camera's frames shown 1:1, as the plane can show its buffers.
             if camera, let size = player.currentItem?.presentationSize, size.width > 0, video.frame.size != size {
-                guard size.width <= window.bounds.width - video.frame.minX, size.height <= window.bounds.height - video.frame.minY else {
-                    print("BEZEL-E13 the camera's frames (\(size.width)x\(size.height)) do not fit the screen")
+                guard video.frame.minX + size.width < badge.frame.minX, video.frame.minY + size.height < badge.frame.minY else {
+                    print("BEZEL-E13 the camera's frames (\(size.width)x\(size.height)) would be under the badge")
                     return finish()
                 }
                 video.frame.size = size
+                print("BEZEL-E13 camera frames: \(Int(size.width))x\(Int(size.height)), as DMA-BUFs: \(video.planePicture?.dmaBuf != nil)")
                 return
             }
             // The picture of the commit just shown (the video may have decoded a newer one

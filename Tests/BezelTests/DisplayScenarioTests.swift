@@ -359,6 +359,19 @@ import Glibc
         }
     }
 
+    @Test func e13ACamerasDMABufsImportedOntoAPlaneWithoutACopy() async throws {
+        try await scenario("E13", "a camera (vivid, the kernel's virtual V4L2 device) read directly, its buffers exported as DMA-BUFs and imported onto vkms's overlay plane (PRIME, no copy): each checked frame read back through writeback equals the software composition, the view animating over it and away as with a clip") {
+            let output = try await runVariant("plane-dmabuf", binary: "bezel-plane-check")
+            try check(output.contains("cameras: /dev/video0"), "vivid was not loaded:\n\(output)")
+            try check(output.contains("BEZEL-E13 camera frames: 320x180, as DMA-BUFs: true"), "the camera's frames were not DMA-BUFs of the size asked:\n\(output)")
+            try check(!output.contains("pixels differ") && !output.contains("import refused"), "a frame differed or the import was refused:\n\(output)")
+            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("BEZEL-E13 imported ") }, "no import count:\n\(output)")
+            let imported = try #require(Int(line.split(separator: " ")[2]))
+            try check(imported >= 6, "\(line)")
+            try check(output.contains("BEZEL-E13 PASS") && output.contains("BEZEL-E13-EXIT 0"), "the check failed:\n\(output)")
+        }
+    }
+
     @Test func e14AFlingOnTheDemosListScrolledByAnOverlayPlaneOfVkms() async throws {
         try await scenario("E14", "a fling on the demo's 10,000-row list scrolled by an overlay plane (vkms): each checked frame, dragged, flung and at rest, read back through writeback equals Bezel's software composition of it; at rest on its plane the app does not wake") {
             let output = try await runVariant("scroll", binary: "bezel-plane-check")

@@ -129,6 +129,18 @@ import Glibc
         }
     }
 
+    @Test func aMissingCameraFailsClearlyAndShowsThePoster() async throws {
+        // No V4L2 device here: the probe for a camera's formats fails quietly and playbin's
+        // v4l2src says the device is missing (the guest's E13 plane-dmabuf plays a real one).
+        let stage = try makeStage("v4l2:///dev/bezel-no-such-camera")
+        let item = try #require(stage.player.currentItem)
+        await waitFor("the failure") { item.status == .failed }
+        let error = try #require(item.error)
+        #expect(error.code == .notFound, "\(error)")
+        #expect(!stage.view.isReadyForDisplay)
+        #expect(stage.app.application.runLoop.nextDeadline == nil)
+    }
+
     @Test func eachFrameIsShownWhenTheVirtualClockReachesItsTime() async throws {
         let stage = try makeStage()
         await waitFor("the item to open") { stage.player.currentItem?.status == .readyToPlay }

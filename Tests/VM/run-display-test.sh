@@ -564,10 +564,11 @@ GUEST
     ;;
 plane-dmabuf)
     # E13's import (issue 35): the same vkms guest with vivid, the kernel's virtual V4L2 camera
-    # (bezel.vivid=1). bezel-plane-check camera plays its /dev/video0 through GStreamer's
-    # v4l2src, which Bezel asks for DMA-BUFs (io-mode=dmabuf); the plane shows each frame's
-    # buffer imported into vkms (PRIME), no copy, and every checked frame read back through
-    # writeback equals the software composition. The import is counted (BEZEL-E13 imported N).
+    # (bezel.vivid=1). bezel-plane-check camera plays its /dev/video0, which captures BGRx, so
+    # Bezel reads it directly with GStreamer's v4l2src, its buffers exported as DMA-BUFs
+    # (io-mode=dmabuf); the plane shows each frame's buffer imported into vkms (PRIME), no
+    # copy, and every checked frame read back through writeback equals the software
+    # composition. The imports are counted (BEZEL-E13 imported N).
     gpu=none
     export GUEST_APPEND="bezel.vkms=1 bezel.vivid=1"
     rm -f "$out/gst-registry-dmabuf.bin"

@@ -136,7 +136,7 @@ final class GStreamerLibrary {
     nonisolated static let clockTimeNone = UInt64.max
     // GstState, GstFormat, GstSeekFlags, GstSeekType, GstMessageType (gstelement.h, gstformat.h,
     // gstsegment.h, gstmessage.h; checked against GStreamer 1.22's introspection data).
-    nonisolated static let stateNull: Int32 = 1, statePaused: Int32 = 3, statePlaying: Int32 = 4
+    nonisolated static let stateNull: Int32 = 1, stateReady: Int32 = 2, statePaused: Int32 = 3, statePlaying: Int32 = 4
     nonisolated static let stateChangeFailure: Int32 = 0
     /// GST_STATE_CHANGE_NO_PREROLL: a live source (RTSP, a camera) has nothing to preroll in PAUSED.
     nonisolated static let stateChangeNoPreroll: Int32 = 3

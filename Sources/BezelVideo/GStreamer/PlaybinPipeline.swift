@@ -3,7 +3,9 @@ import BezelCairo
 import Synchronization
 
 /// One item's GStreamer pipeline: `playbin` (which picks the demuxer and the decoder, a
-/// board's hardware decoder when it has one: V4L2 on a Pi) with an `appsink` for the video.
+/// board's hardware decoder when it has one: V4L2 on a Pi) with an `appsink` for the video;
+/// for a camera that captures BGRx (`v4l2://`), `v4l2src` straight into the `appsink`, its
+/// buffers exported as DMA-BUFs.
 /// The sink takes decoded frames as BGRx (cairo's RGB24 in memory) without syncing them to
 /// GStreamer's clock: the player pulls each one when its time comes on the application's
 /// clock, so a test's virtual clock decides which frame is shown, and at most three decoded
@@ -28,6 +30,8 @@ final class PlaybinPipeline {
     let signal: StreamingSignal
     /// Frames as DMA-BUFs where the source exports them (nil: libgstallocators missing).
     private let dmaBufSupport: DMABufSupport?
+    /// A camera read directly (`v4l2src ! appsink`): no playbin, no sound.
+    private let isCamera: Bool
 
     /// - Parameters:
     ///   - uri: what playbin opens (`file://`, `http(s)://`, `rtsp://`...).
@@ -39,26 +43,52 @@ final class PlaybinPipeline {
         // max-buffers=3: the frame shown, the next one and one being decoded.
         var error: UnsafeMutableRawPointer?
         let limit = maximumFrameSize.map { ",width=(int)[1,\($0.width)],height=(int)[1,\($0.height)]" } ?? ""
-        guard let sink = gst.parseLaunch("appsink name=frames caps=\"video/x-raw,format=BGRx\(limit)\" max-buffers=3 drop=false sync=false enable-last-sample=false", &error) else {
-            throw VideoError(.unavailable, "GStreamer has no appsink (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+        let caps = "video/x-raw,format=BGRx" + limit
+        let sinkDescription = "appsink name=frames caps=\"\(caps)\" max-buffers=3 drop=false sync=false enable-last-sample=false"
+        let dmaBufSupport = DMABufSupport.open(gst)
+        self.dmaBufSupport = dmaBufSupport
+        // A camera that captures what the sink takes is read directly, its buffers exported
+        // as DMA-BUFs (a display plane imports them: no copy). playbin would put decodebin's
+        // typefinder between them, which takes any format, so the camera would capture its
+        // own first choice (vivid: YUYV at 3840x2160) for the CPU to convert.
+        let device = uri.hasPrefix("v4l2://") ? String(uri.dropFirst("v4l2://".count)) : nil
+        let direct = device.map { dmaBufSupport?.cameraDeliversDirectly(device: $0.isEmpty ? "/dev/video0" : $0, caps: caps) ?? false } ?? false
+        if let device, !direct {
+            Diagnostics.report(.platform, "video \(uri): the camera \(device) does not capture \(caps): its frames are converted by the CPU (no zero copy)")
         }
-        guard let playbin = gst.parseLaunch("playbin", &error) else {
-            gst.objectUnref(sink)
-            throw VideoError(.unavailable, "GStreamer has no playbin (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+        isCamera = direct
+        if direct, let device {
+            guard let pipeline = gst.parseLaunch("v4l2src name=source io-mode=dmabuf ! " + sinkDescription, &error),
+                  let source = gst.binGetByName(pipeline, "source") else {
+                throw VideoError(.unavailable, "GStreamer has no v4l2src (gstreamer1.0-plugins-good): \(gst.takeMessage(error) ?? "no reason given")")
+            }
+            // Set as a property, never spliced into the description.
+            gst.setObjectArgument(source, "device", device.isEmpty ? "/dev/video0" : device)
+            gst.objectUnref(source)
+            playbin = pipeline
+            sink = gst.binGetByName(pipeline, "frames")!
+            bus = gst.getBus(pipeline)!
+            signal = StreamingSignal(MessageParser(gst), onSignal)
+        } else {
+            guard let sink = gst.parseLaunch(sinkDescription, &error) else {
+                throw VideoError(.unavailable, "GStreamer has no appsink (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+            }
+            guard let playbin = gst.parseLaunch("playbin", &error) else {
+                gst.objectUnref(sink)
+                throw VideoError(.unavailable, "GStreamer has no playbin (gstreamer1.0-plugins-base): \(gst.takeMessage(error) ?? "no reason given")")
+            }
+            // Ours kept (the sink is unreferenced at deinit), playbin's taken by the property.
+            _ = gst.objectRef(sink)
+            gst.setObjectProperty(playbin, "video-sink", sink)
+            self.playbin = playbin
+            self.sink = sink
+            bus = gst.getBus(playbin)!
+            signal = StreamingSignal(MessageParser(gst), onSignal)
+            gst.setObjectArgument(playbin, "uri", uri)
+            // Video, and sound only where it is played; soft-volume: volume and mute in
+            // software, so they act the same on every sound card.
+            gst.setObjectArgument(playbin, "flags", audio ? "video+audio+soft-volume" : "video+soft-volume")
         }
-        // Ours kept (the sink is unreferenced at deinit), playbin's taken by the property.
-        _ = gst.objectRef(sink)
-        gst.setObjectProperty(playbin, "video-sink", sink)
-        self.playbin = playbin
-        self.sink = sink
-        bus = gst.getBus(playbin)!
-        signal = StreamingSignal(MessageParser(gst), onSignal)
-        gst.setObjectArgument(playbin, "uri", uri)
-        dmaBufSupport = DMABufSupport.open(gst)
-        dmaBufSupport?.requestExportedBuffers(from: playbin)
-        // Video, and sound only where it is played; soft-volume: volume and mute in software,
-        // so they act the same on every sound card.
-        gst.setObjectArgument(playbin, "flags", audio ? "video+audio+soft-volume" : "video+soft-volume")
         // Both callbacks only raise the signal; the copies GStreamer keeps hold the signal
         // (released by `releaseSignal` when the sink or the bus lets them go).
         let callbacks = UnsafeMutableRawPointer.allocate(byteCount: 8 * 8, alignment: 8)
@@ -100,7 +130,10 @@ final class PlaybinPipeline {
                                Int64(max(0, seconds) * 1e9), GStreamerLibrary.seekTypeNone, -1) != 0
     }
 
-    func setProperty(_ name: String, _ value: String) { gst.setObjectArgument(playbin, name, value) }
+    /// playbin's properties (volume, mute); a camera has none (and no sound).
+    func setProperty(_ name: String, _ value: String) {
+        if !isCamera { gst.setObjectArgument(playbin, name, value) }
+    }
 
     /// The item's length, when the stream has one (a live stream does not).
     var duration: Double? {

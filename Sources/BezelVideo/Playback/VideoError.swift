@@ -27,7 +27,9 @@ public struct VideoError: Error, CustomStringConvertible, Sendable, Equatable {
     static func classify(_ message: String) -> Code {
         let lowered = message.lowercased()
         if lowered.contains("not found") || lowered.contains("could not open") || lowered.contains("no such file")
-            || lowered.contains("could not read") || lowered.contains("resource") && lowered.contains("open") {
+            || lowered.contains("could not read") || lowered.contains("resource") && lowered.contains("open")
+            // V4L2's words for a missing camera (v4l2src: "Cannot identify device '/dev/video9'").
+            || lowered.contains("cannot identify device") {
             return .notFound
         }
         if lowered.contains("missing") && lowered.contains("plug") { return .unavailable }
