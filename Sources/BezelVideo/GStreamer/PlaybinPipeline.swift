@@ -58,10 +58,11 @@ final class PlaybinPipeline {
         }
         isCamera = direct
         if direct, let device {
-            guard let pipeline = gst.parseLaunch("v4l2src name=source io-mode=dmabuf ! " + sinkDescription, &error),
-                  let source = gst.binGetByName(pipeline, "source") else {
+            guard let pipeline = gst.parseLaunch("v4l2src name=source io-mode=dmabuf ! " + sinkDescription, &error) else {
                 throw VideoError(.unavailable, "GStreamer has no v4l2src (gstreamer1.0-plugins-good): \(gst.takeMessage(error) ?? "no reason given")")
             }
+            // The probe made a v4l2src already: the description's two elements are there.
+            let source = gst.binGetByName(pipeline, "source")!
             // Set as a property, never spliced into the description.
             gst.setObjectArgument(source, "device", device.isEmpty ? "/dev/video0" : device)
             gst.objectUnref(source)
