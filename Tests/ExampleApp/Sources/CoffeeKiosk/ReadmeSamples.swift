@@ -362,3 +362,14 @@ application.isSpokenModeRunning = true                 // or the runtime's spoke
     player.play()
     return (video, looper)
 }
+
+// A camera's frames on a display plane without a copy (issue 35, DMA-BUF import).
+@MainActor func cameraSample() -> VideoView {
+    let item = PlayerItem(url: "v4l2:///dev/video0")
+    item.preferredMaximumResolution = Size(width: 640, height: 480)   // the capture size, at most
+    let camera = VideoView(frame: Rect(x: 80, y: 60, width: 640, height: 480))
+    camera.videoGravity = .resize        // shown 1:1: a plane that cannot scale shows its buffer as it is
+    camera.player = Player(playerItem: item)
+    camera.player?.play()
+    return camera
+}
