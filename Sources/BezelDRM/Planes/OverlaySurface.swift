@@ -33,11 +33,10 @@ final class OverlaySurface {
     /// False once the driver refused an imported picture (or could not import one): drawn
     /// from then on.
     private(set) var importsPictures = true
-    /// Whether the pending picture is the first imported one, not yet tried by a test commit.
-    private(set) var importNeedsTest = false
+    /// Whether an imported picture passed a test commit on this plane (later ones are not tried).
     private var importTested = false
-    /// Imported pictures committed (the rest were drawn).
-    private(set) var importedFrames = 0
+    /// Whether the pending picture is imported and no imported one was tried by a test commit yet.
+    var importNeedsTest: Bool { pendingImport != nil && !importTested }
     /// Why importing stopped (empty while it goes on).
     private(set) var importRefusal = ""
 
@@ -67,7 +66,6 @@ final class OverlaySurface {
             if let dmaBuf, importsPictures, let imported = importedFramebuffer(dmaBuf) {
                 pendingImport = (imported, dmaBuf.owner)
                 pendingRevision = revision
-                importNeedsTest = !importTested
                 return true
             }
             pendingImport = nil
@@ -105,16 +103,12 @@ final class OverlaySurface {
     }
 
     /// The driver took the pending imported picture in a test commit: later ones are not tried.
-    func importPassedTest() {
-        importTested = true
-        importNeedsTest = false
-    }
+    func importPassedTest() { importTested = true }
 
     /// Importing stops (the driver refused a test commit of an imported picture, or the
     /// import itself): the pending picture is dropped, to be drawn by a `draw` again.
     func refuseImports(_ why: String) {
         importsPictures = false
-        importNeedsTest = false
         importRefusal = why
         if pendingImport != nil {
             pendingImport = nil
@@ -123,12 +117,14 @@ final class OverlaySurface {
     }
 
     /// The commit holding the hidden buffer was made: it is the one on screen at the flip.
-    func committedPending() {
-        guard let revision = pendingRevision else { return }
+    /// Returns whether that picture was an imported one.
+    @discardableResult
+    func committedPending() -> Bool {
+        guard let revision = pendingRevision else { return false }
+        let imported = pendingImport != nil
         previousImport = shownImport
-        if let imported = pendingImport {
-            shownImport = imported
-            importedFrames += 1
+        if let pendingImport {
+            shownImport = pendingImport
         } else {
             swap(&shown, &hidden)
             swap(&shownContext, &hiddenContext)
@@ -139,5 +135,6 @@ final class OverlaySurface {
         if let source = pendingSource { shownSource = source }
         pendingSource = nil
         pendingRevision = nil
+        return imported
     }
 }

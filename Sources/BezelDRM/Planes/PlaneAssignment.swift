@@ -175,9 +175,7 @@ final class PlaneAssignment {
     func committed() {
         released.removeAll()
         for key in placements.keys {
-            let before = placements[key]!.surface.importedFrames
-            placements[key]!.surface.committedPending()
-            importedFrames += placements[key]!.surface.importedFrames - before
+            if placements[key]!.surface.committedPending() { importedFrames += 1 }
             placements[key]!.needsCommit = false
         }
     }

@@ -34,22 +34,18 @@ final class DMABufSupport {
         dmaBufMemoryFileDescriptor = try allocators.function("gst_dmabuf_memory_get_fd", as: type(of: dmaBufMemoryFileDescriptor))
     }
 
-    /// Opened once; nil (no import, frames drawn) when libgstallocators cannot be opened.
-    static func open(_ gst: GStreamerLibrary) -> DMABufSupport? {
-        if let opened { return opened.value }
-        let support: DMABufSupport?
+    /// Opened once, after GStreamer; nil (no import, frames drawn) when GStreamer or
+    /// libgstallocators cannot be opened.
+    static let shared: DMABufSupport? = {
+        guard case .success(let gst) = GStreamerLibrary.shared else { return nil }
         do throws(CairoError) {
             let core = try SharedLibrary.open("libgstreamer-1.0.so.0", package: "libgstreamer1.0-0", for: "video")
             let allocators = try SharedLibrary.open("libgstallocators-1.0.so.0", package: "libgstreamer-plugins-base1.0-0", for: "video as DMA-BUFs")
-            support = try DMABufSupport(core: core, allocators: allocators, gst: gst)
+            return try DMABufSupport(core: core, allocators: allocators, gst: gst)
         } catch {
-            support = nil
+            return nil
         }
-        opened = .init(value: support)
-        return support
-    }
-    private static var opened: Opened?
-    private struct Opened { var value: DMABufSupport? }
+    }()
 
     /// Whether the V4L2 device at `device` can capture frames the sink takes as they are
     /// (`caps`: BGRx, within the item's size limit). Then it is read directly, its own

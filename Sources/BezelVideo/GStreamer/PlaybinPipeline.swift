@@ -45,14 +45,16 @@ final class PlaybinPipeline {
         let limit = maximumFrameSize.map { ",width=(int)[1,\($0.width)],height=(int)[1,\($0.height)]" } ?? ""
         let caps = "video/x-raw,format=BGRx" + limit
         let sinkDescription = "appsink name=frames caps=\"\(caps)\" max-buffers=3 drop=false sync=false enable-last-sample=false"
-        let dmaBufSupport = DMABufSupport.open(gst)
+        let dmaBufSupport = DMABufSupport.shared
         self.dmaBufSupport = dmaBufSupport
         // A camera that captures what the sink takes is read directly, its buffers exported
         // as DMA-BUFs (a display plane imports them: no copy). playbin would put decodebin's
         // typefinder between them, which takes any format, so the camera would capture its
         // own first choice (vivid: YUYV at 3840x2160) for the CPU to convert.
-        let device = uri.hasPrefix("v4l2://") ? String(uri.dropFirst("v4l2://".count)) : nil
-        let direct = device.map { dmaBufSupport?.cameraDeliversDirectly(device: $0.isEmpty ? "/dev/video0" : $0, caps: caps) ?? false } ?? false
+        // v4l2src's own default device when the URI names none.
+        let path = uri.hasPrefix("v4l2://") ? String(uri.dropFirst("v4l2://".count)) : nil
+        let device = path.map { $0.isEmpty ? "/dev/video0" : $0 }
+        let direct = device.map { dmaBufSupport?.cameraDeliversDirectly(device: $0, caps: caps) ?? false } ?? false
         if let device, !direct {
             Diagnostics.report(.platform, "video \(uri): the camera \(device) does not capture \(caps): its frames are converted by the CPU (no zero copy)")
         }
@@ -64,7 +66,7 @@ final class PlaybinPipeline {
             // The probe made a v4l2src already: the description's two elements are there.
             let source = gst.binGetByName(pipeline, "source")!
             // Set as a property, never spliced into the description.
-            gst.setObjectArgument(source, "device", device.isEmpty ? "/dev/video0" : device)
+            gst.setObjectArgument(source, "device", device)
             gst.objectUnref(source)
             playbin = pipeline
             sink = gst.binGetByName(pipeline, "frames")!
