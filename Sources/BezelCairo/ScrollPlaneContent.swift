@@ -5,18 +5,26 @@ import Bezel
 /// move of the plane's source rectangle and the CPU draws only what is newly exposed and what
 /// changed.
 ///
-/// Three buffers of the same size: the content `shadow`, in cached memory, where everything
-/// is drawn (the UI's frames are drawn the same way, into a cache: scanout memory may be
-/// write-combined, slow to read), and the two buffers the plane shows in turn (`update` is
-/// given the hidden one). A buffer is brought up to date by copying from the shadow what
-/// changed since it was last shown, then the indicators are drawn over it (they are drawn over
-/// the content, so they live only in the scanout buffers, never in the shadow).
+/// Two kinds of buffer. The content `shadow`, in cached memory, is where everything is drawn
+/// (the UI's frames are drawn the same way, into a cache: scanout memory may be
+/// write-combined, slow to read). The two scanout buffers, of `width` x `height`, are what the
+/// plane shows in turn (`update` is given the hidden one). A scanout buffer is brought up to
+/// date by copying from the shadow what changed since it was last shown, then the indicators
+/// are drawn over it (they are drawn over the content, so they live only in the scanout
+/// buffers, never in the shadow).
 ///
-/// The buffers cover the content from `origin`; when the visible rectangle would leave them,
-/// the shadow is moved (its pixels shifted, one memmove of the visible rows) so that the
-/// visible rectangle sits at the start in the direction of travel, leaving the margin ahead;
-/// each scanout buffer then takes the visible rows once. Amortised over a fling that is a
-/// small fraction of a row copy a frame (M9_plane).
+/// The shadow holds only what may be copied: the visible rectangle and `planeLookahead` around
+/// it. It is a ring along the axes that scroll: content pixel p is at p - anchor modulo its
+/// size, so scrolling never moves its pixels; a rectangle across the ring's edge is drawn
+/// and copied in two pieces (four at a corner).
+///
+/// The scanout buffers cover the content from `origin`; when the visible rectangle would
+/// leave them, `origin` moves so that the visible rectangle sits at the start in the
+/// direction of travel, leaving the margin ahead, and each scanout buffer then takes the
+/// visible rectangle once. With two viewports of margin that is one viewport copy every
+/// two viewports scrolled (M9_plane: 2026-12-03's perf profile had the copies at 46 % of a
+/// frame's time, half of them these moves with one viewport of margin and a shadow shifted
+/// in place).
 @MainActor
 public final class ScrollPlaneContent {
     public let scrollView: ScrollView
@@ -31,14 +39,20 @@ public final class ScrollPlaneContent {
     /// The axes the buffers extend along (those the scroll view scrolls).
     private let alongX: Bool
     private let alongY: Bool
-    /// Bezel's budget for one scroll view's three buffers: 24 MiB, a 1280x800 list with a
-    /// viewport of margin in XRGB8888 (a Pi 4's default CMA pool is 256-512 MiB; scanout
-    /// buffers come from it).
+    /// Bezel's budget for one scroll view's buffers: 24 MiB, a 1280x800 list with a viewport
+    /// of margin and its shadow in XRGB8888 (a Pi 4's default CMA pool is 256-512 MiB;
+    /// scanout buffers come from it).
     public static let memoryBudget = 24 << 20
+    /// The scanout buffers' margin ahead of the viewport, in viewports, where the budget has
+    /// room: two halves the moves of one (M9_plane), and costs 800x420's table 2.7 MB more.
+    static let preferredMargin = 2
 
     private let shadow: ImageBuffer
     private let shadowContext: CairoDrawingContext
-    /// The content point at pixel (0, 0) of the shadow (whole device pixels).
+    /// The content pixel at the shadow's pixel (0, 0) before wrapping (the first offset's).
+    private let anchorX: Int
+    private let anchorY: Int
+    /// The content point at pixel (0, 0) of the scanout buffers (whole device pixels).
     private var origin: Point
     /// The content the shadow holds, as of the last update (content coordinates).
     private var shadowValid: Rect?
@@ -78,14 +92,20 @@ public final class ScrollPlaneContent {
         let size = scrollView.contentSize
         let alongX = scrollView.bounds.width < size.width || scrollView.alwaysBounceHorizontal
         let alongY = scrollView.bounds.height < size.height || scrollView.alwaysBounceVertical || !alongX
-        var marginX = alongX ? viewWidth : 0, marginY = alongY ? viewHeight : 0
-        func bytes() -> Int { 3 * 4 * (viewWidth + marginX) * (viewHeight + marginY) }
+        var marginX = alongX ? Self.preferredMargin * viewWidth : 0, marginY = alongY ? Self.preferredMargin * viewHeight : 0
+        // The shadow: the viewport and the lookahead on both sides (pixels, rounded up, and a
+        // pixel more each side for damage grown to whole pixels), no bigger than a scanout buffer.
+        let lookahead = Int((ScrollView.planeLookahead * scale).rounded(.up)) + 1
+        func ring(_ view: Int, _ margin: Int, _ along: Bool) -> Int { along ? min(view + margin, view + 2 * lookahead) : view }
+        func bytes() -> Int {
+            4 * (2 * (viewWidth + marginX) * (viewHeight + marginY) + ring(viewWidth, marginX, alongX) * ring(viewHeight, marginY, alongY))
+        }
         while bytes() > Self.memoryBudget, marginX > viewWidth / 4 || marginY > viewHeight / 4 {
             marginX = marginX > viewWidth / 4 ? marginX * 3 / 4 : marginX
             marginY = marginY > viewHeight / 4 ? marginY * 3 / 4 : marginY
         }
         guard bytes() <= Self.memoryBudget, marginX >= viewWidth / 4 || marginY >= viewHeight / 4,
-              let shadow = try? ImageBuffer(width: viewWidth + marginX, height: viewHeight + marginY),
+              let shadow = try? ImageBuffer(width: ring(viewWidth, marginX, alongX), height: ring(viewHeight, marginY, alongY)),
               let context = try? CairoDrawingContext(target: shadow) else { return nil }
         self.scrollView = scrollView
         self.scale = scale
@@ -98,7 +118,14 @@ public final class ScrollPlaneContent {
         self.shadow = shadow
         shadowContext = context
         origin = scrollView.bounds.origin
+        anchorX = Int((origin.x * scale).rounded())
+        anchorY = Int((origin.y * scale).rounded())
     }
+
+    /// The shadow's size in pixels (its ring's period along the axes that scroll).
+    var shadowSize: (width: Int, height: Int) { (shadow.width, shadow.height) }
+    /// Content pixel rows (columns) where the ring wraps: anchor + k * period.
+    var ringAnchor: (x: Int, y: Int) { (anchorX, anchorY) }
 
     /// The buffers' extent in content coordinates.
     private func extent(at origin: Point) -> Rect {
@@ -128,7 +155,7 @@ public final class ScrollPlaneContent {
     public func update(_ buffer: ImageBuffer) -> (x: Int, y: Int) {
         let visible = scrollView.bounds
         let damage = scrollView.takePlaneDamage()
-        if !extent(at: origin).contains(visible) { moveShadow(toShow: visible) }
+        if !extent(at: origin).contains(visible) { moveOrigin(toShow: visible) }
         // The shadow holds the visible content and up to `planeLookahead` around it (a table
         // lays out cells there): once the visible rectangle reaches beyond what it holds, the
         // content around it is drawn, whole rows every few frames rather than a clipped strip
@@ -156,9 +183,13 @@ public final class ScrollPlaneContent {
             copies = [visible]
         }
         copies = Self.merged(copies.filter { !$0.isEmpty })
-        let pixels = copies.map(toPixels)
-        shadow.copy(pixels, to: buffer)
-        copiedPixels += pixels.reduce(0) { $0 + Int($1.area) }
+        let at = (x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()))
+        for rect in copies {
+            for piece in ringPieces(of: rect) {
+                shadow.copy(source: piece.ring, to: buffer, at: Point(x: piece.content.minX - Double(at.x), y: piece.content.minY - Double(at.y)))
+                copiedPixels += Int(piece.ring.area)
+            }
+        }
         // The indicators over it.
         let indicators = indicatorFrames.map { $0.insetBy(dx: -1, dy: -1) }
         if !indicators.isEmpty, let context = context(for: buffer) {
@@ -184,38 +215,55 @@ public final class ScrollPlaneContent {
         scanout.removeAll()
     }
 
-    /// Moves the shadow so `visible` is inside it, at the start in the direction of travel.
-    private func moveShadow(toShow visible: Rect) {
+    /// Moves the scanout buffers' origin so `visible` is inside them, at the start in the
+    /// direction of travel (the shadow, a ring, stays as it is).
+    private func moveOrigin(toShow visible: Rect) {
         let size = extent(at: .zero).size
         func axis(_ v: Double, _ length: Double, _ previous: Double?, _ span: Double) -> Double {
             guard span > length else { return v }
             guard let previous, previous != v else { return v - ((span - length) / 2 * scale).rounded(.down) / scale }
             return previous < v ? v : v + length - span
         }
-        let newOrigin = Point(x: axis(visible.minX, visible.width, lastVisible?.minX, size.width),
-                              y: axis(visible.minY, visible.height, lastVisible?.minY, size.height))
-        let newExtent = extent(at: newOrigin)
-        if let valid = shadowValid, case let kept = valid.intersection(newExtent), !kept.isEmpty {
-            let from = toPixels(kept)
-            let dx = Int(((origin.x - newOrigin.x) * scale).rounded()), dy = Int(((origin.y - newOrigin.y) * scale).rounded())
-            shadow.shift(from.union(from.offsetBy(dx: Double(dx), dy: Double(dy))), dx: dx, dy: dy)
-            copiedPixels += Int(kept.area * scale * scale)
-            shadowValid = kept
-        } else {
-            shadowValid = nil
-        }
-        origin = newOrigin
+        origin = Point(x: axis(visible.minX, visible.width, lastVisible?.minX, size.width),
+                       y: axis(visible.minY, visible.height, lastVisible?.minY, size.height))
         rebases += 1
     }
 
-    /// Draws the content in `rect` (content coordinates) into the shadow.
+    /// Draws the content in `rect` (content coordinates, grown to whole pixels) into the shadow.
     private func drawContent(_ rect: Rect) {
-        shadowContext.saveState()
-        if scale != 1 { shadowContext.concatenate(AffineTransform(scaleX: scale, y: scale)) }
-        shadowContext.translate(by: Point(x: -origin.x, y: -origin.y))
-        Renderer.renderContent(of: scrollView, in: shadowContext, dirty: rect)
-        shadowContext.restoreState()
-        drawnPixels += Int(rect.area * scale * scale)
+        for piece in ringPieces(of: rect) {
+            shadowContext.saveState()
+            // Content pixel `piece.content.origin` lands on shadow pixel `piece.ring.origin`.
+            shadowContext.translate(by: Point(x: piece.ring.minX - piece.content.minX, y: piece.ring.minY - piece.content.minY))
+            if scale != 1 { shadowContext.concatenate(AffineTransform(scaleX: scale, y: scale)) }
+            Renderer.renderContent(of: scrollView, in: shadowContext, dirty: piece.content.applying(scale: 1 / scale))
+            shadowContext.restoreState()
+            drawnPixels += Int(piece.ring.area)
+        }
+    }
+
+    /// `rect` (content coordinates) in whole content pixels, cut where the shadow's ring
+    /// wraps: each piece's content pixels and where they are in the shadow. A rectangle larger
+    /// than the ring (never asked: the shadow holds the visible rectangle and the lookahead)
+    /// keeps its part nearest its origin.
+    private func ringPieces(of rect: Rect) -> [(content: Rect, ring: Rect)] {
+        let pixels = rect.applying(scale: scale).integral
+        guard !pixels.isEmpty else { return [] }
+        func spans(_ start: Int, _ length: Int, _ anchor: Int, _ period: Int) -> [(content: Int, ring: Int, length: Int)] {
+            let length = min(length, period)
+            let ring = ((start - anchor) % period + period) % period
+            if ring + length <= period { return [(start, ring, length)] }
+            let first = period - ring
+            return [(start, ring, first), (start + first, 0, length - first)]
+        }
+        var pieces: [(content: Rect, ring: Rect)] = []
+        for y in spans(Int(pixels.minY), Int(pixels.height), anchorY, shadow.height) {
+            for x in spans(Int(pixels.minX), Int(pixels.width), anchorX, shadow.width) {
+                pieces.append((Rect(x: Double(x.content), y: Double(y.content), width: Double(x.length), height: Double(y.length)),
+                               Rect(x: Double(x.ring), y: Double(y.ring), width: Double(x.length), height: Double(y.length))))
+            }
+        }
+        return pieces
     }
 
     /// `rects` with those that overlap merged where their union covers no more than both do

@@ -121,6 +121,33 @@ import BezelDemoApp
         #expect(p.updates == updates, "nothing changed, nothing drawn")
     }
 
+    /// The shadow is a ring (the visible rows and the lookahead): rows drawn across its edge
+    /// going down and coming back up, and a row changed while it straddles the edge, show what
+    /// the software path draws.
+    @Test func theShadowsRingWrapsGoingDownAndComingBack() throws {
+        let p = try PlaneStage()
+        p.frame()
+        let period = Double(p.content.shadowSize.height), anchor = Double(p.content.ringAnchor.y)
+        #expect(period < Double(p.content.height), "the shadow is smaller than the scanout buffers: \(period) of \(p.content.height)")
+        #expect(period >= p.table.bounds.height + 2 * ScrollView.planeLookahead)
+        var y = 0.0, changed = 0
+        for frame in 0..<48 {
+            y += frame < 30 ? 41 : -67
+            p.table.contentOffset = Point(x: 0, y: y)
+            p.stage.window.prepareForFrame()
+            // A visible row across the ring's edge gets new text: its damage is drawn in two pieces.
+            let edge = anchor + ((p.table.bounds.midY - anchor) / period).rounded() * period
+            if let cell = p.table.visibleCells.first(where: { $0.frame.minY < edge && $0.frame.maxY > edge }) {
+                cell.textLabel.text = "Changed across the edge \(frame)"
+                changed += 1
+            }
+            p.frame()
+            #expect(try p.differingPixels() == 0, "frame \(frame) at offset \(y)")
+        }
+        #expect(changed > 3, "rows changed across the edge: \(changed)")
+        #expect(p.content.rebases >= 2, "the scanout buffers moved along: \(p.content.rebases)")
+    }
+
     @Test func aRowChangedOnThePlaneIsDrawnInItsBufferNotInTheUI() throws {
         let p = try PlaneStage()
         p.frame()
