@@ -205,6 +205,20 @@ public final class ImageBuffer {
         cairo_surface_mark_dirty(target.surface)
     }
 
+    /// `copy(source:to:at:)` with non-temporal stores (`bezel_copy_rows_streaming`): for a
+    /// target the CPU does not read next, a plane's scanout buffer.
+    public func stream(source: Rect, to target: ImageBuffer, at origin: Point) {
+        let dx = origin.x - source.minX, dy = origin.y - source.minY
+        let area = source.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+            .intersection(Rect(x: -dx, y: -dy, width: Double(target.width), height: Double(target.height)))
+        guard !area.isEmpty else { return }
+        cairo_surface_flush(surface)
+        guard let from = cairo_image_surface_get_data(surface), let to = cairo_image_surface_get_data(target.surface) else { return }
+        let x0 = Int(area.minX), y0 = Int(area.minY), tx = x0 + Int(dx), ty = y0 + Int(dy)
+        bezel_copy_rows_streaming(to + ty * target.stride + tx * 4, target.stride, from + y0 * stride + x0 * 4, stride, Int(area.width) * 4, Int(area.height))
+        cairo_surface_mark_dirty(target.surface)
+    }
+
     /// Shifts the pixels inside `region` (pixel coordinates, clipped to the buffer) by
     /// (`dx`, `dy`): what was at p is now at p + (dx, dy); the strip the shift uncovers keeps
     /// its old pixels (the caller redraws it). Rows are moved with memmove in the order that

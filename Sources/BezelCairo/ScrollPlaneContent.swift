@@ -186,7 +186,7 @@ public final class ScrollPlaneContent {
         let at = (x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()))
         for rect in copies {
             for piece in ringPieces(of: rect) {
-                shadow.copy(source: piece.ring, to: buffer, at: Point(x: piece.content.minX - Double(at.x), y: piece.content.minY - Double(at.y)))
+                shadow.stream(source: piece.ring, to: buffer, at: Point(x: piece.content.minX - Double(at.x), y: piece.content.minY - Double(at.y)))
                 copiedPixels += Int(piece.ring.area)
             }
         }
