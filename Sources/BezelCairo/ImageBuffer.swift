@@ -192,10 +192,7 @@ public final class ImageBuffer {
     /// Copies `source` (pixel coordinates in this buffer) to `target` with its top-left corner
     /// at `origin`, clipped to both buffers: a plane's source rectangle put where it shows.
     public func copy(source: Rect, to target: ImageBuffer, at origin: Point) {
-        let dx = origin.x - source.minX, dy = origin.y - source.minY
-        let area = source.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-            .intersection(Rect(x: -dx, y: -dy, width: Double(target.width), height: Double(target.height)))
-        guard !area.isEmpty else { return }
+        guard let (area, dx, dy) = clipped(source, to: target, at: origin) else { return }
         cairo_surface_flush(surface)
         guard let from = cairo_image_surface_get_data(surface), let to = cairo_image_surface_get_data(target.surface) else { return }
         let x0 = Int(area.minX), bytes = Int(area.width) * 4, tx = x0 + Int(dx)
@@ -208,15 +205,21 @@ public final class ImageBuffer {
     /// `copy(source:to:at:)` with non-temporal stores (`bezel_copy_rows_streaming`): for a
     /// target the CPU does not read next, a plane's scanout buffer.
     public func stream(source: Rect, to target: ImageBuffer, at origin: Point) {
-        let dx = origin.x - source.minX, dy = origin.y - source.minY
-        let area = source.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-            .intersection(Rect(x: -dx, y: -dy, width: Double(target.width), height: Double(target.height)))
-        guard !area.isEmpty else { return }
+        guard let (area, dx, dy) = clipped(source, to: target, at: origin) else { return }
         cairo_surface_flush(surface)
         guard let from = cairo_image_surface_get_data(surface), let to = cairo_image_surface_get_data(target.surface) else { return }
         let x0 = Int(area.minX), y0 = Int(area.minY), tx = x0 + Int(dx), ty = y0 + Int(dy)
         bezel_copy_rows_streaming(to + ty * target.stride + tx * 4, target.stride, from + y0 * stride + x0 * 4, stride, Int(area.width) * 4, Int(area.height))
         cairo_surface_mark_dirty(target.surface)
+    }
+
+    /// The part of `source` (this buffer's pixels) that lands inside `target` when put at
+    /// `origin`, and the offset from here to there; nil when nothing does.
+    private func clipped(_ source: Rect, to target: ImageBuffer, at origin: Point) -> (area: Rect, dx: Double, dy: Double)? {
+        let dx = origin.x - source.minX, dy = origin.y - source.minY
+        let area = source.integral.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+            .intersection(Rect(x: -dx, y: -dy, width: Double(target.width), height: Double(target.height)))
+        return area.isEmpty ? nil : (area, dx, dy)
     }
 
     /// Shifts the pixels inside `region` (pixel coordinates, clipped to the buffer) by
