@@ -13,33 +13,54 @@ enum HitTester {
     }
 
     static func hitTest(_ view: View, _ point: Point, with event: Event?) -> View? {
-        // Tracing is off in production: test it once per view, not once per step.
-        var tracer = event?.tracer
-        if let enabled = tracer?.isEnabled(.hittest), !enabled { tracer = nil }
+        // Tracing is off in production: tested once per view, and the untraced walk below
+        // builds no message.
+        if let tracer = event?.tracer, tracer.isEnabled(.hittest) {
+            return tracedHitTest(view, point, with: event, tracer: tracer)
+        }
         guard view.canBeHit else {
             // Too deep (View.maximumDepth) is one of the reasons a view cannot be hit.
+            if view.depth > View.maximumDepth { view.reportTooDeep("hit-testing") }
+            return nil
+        }
+        guard view.point(inside: point, with: event) else { return nil }
+        // Front to back, by index.
+        let subviews = view.subviews
+        var i = subviews.endIndex
+        while i > 0 {
+            i -= 1
+            let subview = subviews[i]
+            guard let local = subview.pointFromSuperview(point) else { continue }
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return view
+    }
+
+    /// The same walk, saying each step (`BEZEL_TRACE=hittest`).
+    private static func tracedHitTest(_ view: View, _ point: Point, with event: Event?, tracer: Tracer) -> View? {
+        guard view.canBeHit else {
             if view.depth > View.maximumDepth {
                 view.reportTooDeep("hit-testing")
                 return nil
             }
             let why = view.isAnimationBlockingTouches ? "animating without .allowUserInteraction" : "hidden, interaction disabled or alpha < 0.01"
-            tracer?.log(.hittest, "\(view.debugName) skipped (\(why))")
+            tracer.log(.hittest, "\(view.debugName) skipped (\(why))")
             return nil
         }
         let inside = view.point(inside: point, with: event)
-        tracer?.log(.hittest, "\(view.debugName) pointInside \(inside ? 1 : 0)")
+        tracer.log(.hittest, "\(view.debugName) pointInside \(inside ? 1 : 0)")
         guard inside else {
-            tracer?.log(.hittest, "\(view.debugName) hit nil")
+            tracer.log(.hittest, "\(view.debugName) hit nil")
             return nil
         }
         for subview in view.subviews.reversed() {
             guard let local = subview.pointFromSuperview(point) else { continue }
             if let hit = subview.hitTest(local, with: event) {
-                tracer?.log(.hittest, "\(view.debugName) hit \(hit.debugName)")
+                tracer.log(.hittest, "\(view.debugName) hit \(hit.debugName)")
                 return hit
             }
         }
-        tracer?.log(.hittest, "\(view.debugName) hit \(view.debugName)")
+        tracer.log(.hittest, "\(view.debugName) hit \(view.debugName)")
         return view
     }
 }

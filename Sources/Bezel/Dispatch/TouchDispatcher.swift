@@ -438,7 +438,7 @@ private struct ViewBatch {
     var isEmpty: Bool { entries.isEmpty }
 
     /// Empty again, its storage kept.
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { entries.removeAllKeepingStorage() }
 
     mutating func add(_ view: View, _ phase: Touch.Phase, _ touch: Touch) {
         let rank = Self.rank(phase)

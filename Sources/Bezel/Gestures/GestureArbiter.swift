@@ -121,7 +121,7 @@ final class GestureArbiter {
     }
 
     private func resetArena() {
-        waiting.removeAll(keepingCapacity: true)
+        waiting.removeAllKeepingStorage()
         // The arena is swapped with a spare array, not copied: both keep their storage (a
         // copy then `removeAll(keepingCapacity:)` allocated a new buffer at every tap, M3).
         // A reset that empties the arena again (from a recognizer's `reset()`) gets a copy.
@@ -133,14 +133,14 @@ final class GestureArbiter {
         }
         swap(&arena, &resetting)
         for recognizer in resetting { reset(recognizer) }
-        resetting.removeAll(keepingCapacity: true)
+        resetting.removeAllKeepingStorage()
     }
 
     private func reset(_ recognizer: GestureRecognizer) {
         recognizer.cancelTimers()
         recognizer.storedState = .possible
         recognizer.pendingState = nil
-        recognizer.trackedTouches.removeAll(keepingCapacity: true)
+        recognizer.trackedTouches.removeAllKeepingStorage()
         recognizer.arbiter = nil
         tracer?.log(.gestures, "\(recognizer.debugName) reset -> possible")
         recognizer.reset()

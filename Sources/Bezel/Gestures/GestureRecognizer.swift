@@ -342,7 +342,7 @@ open class GestureRecognizer {
         for timer in reusableTimers { timer.cancel() }
         guard !timers.isEmpty else { return }
         for timer in timers { timer.cancel() }
-        timers.removeAll(keepingCapacity: true)
+        timers.removeAllKeepingStorage()
     }
 }
 

@@ -22,6 +22,6 @@ struct LandingPoints {
     }
 
     mutating func clear() {
-        points.removeAll(keepingCapacity: true)
+        points.removeAllKeepingStorage()
     }
 }

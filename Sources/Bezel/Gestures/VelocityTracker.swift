@@ -17,14 +17,14 @@ public struct VelocityTracker: Sendable {
 
     public mutating func add(_ point: Point, at time: TimeInterval) {
         guard point.x.isFinite, point.y.isFinite, time.isFinite else { return }
-        if let last = samples.last, time < last.time { samples.removeAll(keepingCapacity: true) }
+        if let last = samples.last, time < last.time { samples.removeAllKeepingStorage() }
         samples.append((time, point))
         if samples.count > Self.capacity { samples.removeFirst(samples.count - Self.capacity) }
     }
 
     /// Keeps the storage: a recognizer clears its tracker at every reset, and reallocating it
     /// was an allocation a touch (callgrind, M3).
-    public mutating func clear() { samples.removeAll(keepingCapacity: true) }
+    public mutating func clear() { samples.removeAllKeepingStorage() }
 
     /// Points per second; zero with fewer than two usable samples.
     public var velocity: Point {

@@ -26,6 +26,33 @@ final class TouchSequencer {
 
     var liveTouchCount: Int { live.count }
 
+    /// The last finished touch, kept to be the next finger's when nobody else holds it by then.
+    @exclusivity(unchecked) private var spareTouch: Touch?
+
+    /// Keeps the finished touch only if nothing else holds it now (an app, a withheld
+    /// delivery, a recognizer), letting go of its view, window and recognizers at once: a
+    /// spare touch keeps nothing alive.
+    private func keepSpareTouchIfUnheld() {
+        guard spareTouch != nil else { return }
+        if isKnownUniquelyReferenced(&spareTouch) {
+            spareTouch?.releaseReferences()
+        } else {
+            spareTouch = nil
+        }
+    }
+
+    /// A new finger's touch: the spare one when only this sequencer holds it (an app that
+    /// keeps a touch keeps its own: it is never reused under it), else a new one.
+    private func makeTouch(identifier: Int, location: Point, timestamp: TimeInterval, tapCount: Int, window: Window?) -> Touch {
+        if spareTouch != nil, isKnownUniquelyReferenced(&spareTouch), let touch = spareTouch {
+            spareTouch = nil
+            touch.reuse(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount, window: window)
+            return touch
+        }
+        spareTouch = nil
+        return Touch(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount, window: window)
+    }
+
     func process(_ frame: TouchFrame, in app: Application) {
         if Self.isWellFormed(frame.reports) {
             // The usual case: each finger once, finite coordinates. No copying.
@@ -100,8 +127,8 @@ final class TouchSequencer {
                     continue
                 }
                 let window = app.window(at: p)
-                let touch = Touch(identifier: report.finger, location: Self.point(p, in: window), timestamp: timestamp,
-                                  tapCount: tapCount(at: p, time: timestamp), window: window)
+                let touch = makeTouch(identifier: report.finger, location: Self.point(p, in: window), timestamp: timestamp,
+                                      tapCount: tapCount(at: p, time: timestamp), window: window)
                 live.append((report.finger, touch))
                 event.touchList.append(touch)
                 changed = true
@@ -129,8 +156,12 @@ final class TouchSequencer {
         event.timestamp = timestamp
         app.sendEvent(event)
         // Fingers that lifted leave the sequence; when none is left, the next finger starts a new one.
-        for i in live.indices.reversed() where live[i].touch.phase.isFinal { live.remove(at: i) }
+        for i in live.indices.reversed() where live[i].touch.phase.isFinal {
+            if spareTouch == nil { spareTouch = live[i].touch }
+            live.remove(at: i)
+        }
         for i in event.touchList.indices.reversed() where event.touchList[i].phase.isFinal { event.touchList.remove(at: i) }
+        keepSpareTouchIfUnheld()
         // The event stays for the next sequence, as UIKit reuses one UIEvent for all of an
         // app's touches (and its touch list keeps its storage: one allocation less a press).
     }

@@ -33,7 +33,9 @@ public struct DamageTracker: Sendable {
         var damaged = rect.standardized.intersection(bounds)
         guard !damaged.isEmpty else { return }
         damaged = damaged.integral
-        if isFullFrame { return }
+        // Already covered (the whole frame, or a control highlighted and unhighlighted before
+        // the next frame): nothing changes. ~400 instructions an add less (M3).
+        for existing in rects where existing.contains(damaged) { return }
         // Merge with everything it overlaps or touches, repeatedly (a merge can reach further).
         var merged = true
         while merged {
