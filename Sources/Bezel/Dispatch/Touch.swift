@@ -20,7 +20,7 @@ public final class Touch: Hashable {
     }
 
     /// The input source's identifier of this finger (libinput's seat slot, a script's finger number).
-    public internal(set) var identifier: Int
+    @exclusivity(unchecked) public internal(set) var identifier: Int
     @exclusivity(unchecked) public internal(set) var phase: Phase
     @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// How many times the finger tapped at about this place in quick succession (1 for a single tap).

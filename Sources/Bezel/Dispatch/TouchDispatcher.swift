@@ -96,7 +96,8 @@ final class TouchDispatcher {
     /// twice a tap (M3). Once the called method returns nobody else holds the storage (a
     /// method that keeps its Set keeps a copy: Sets are values), so it is refilled in place.
     /// `setFirst`/`setOthers` say what it holds: a report's recognizers and then its view
-    /// usually get the very same touches and reuse it as it is. Emptied after each event.
+    /// usually get the very same touches and reuse it as it is. Emptied after each event
+    /// that finished one of them.
     @exclusivity(unchecked) private var touchSetStorage = Set<Touch>(minimumCapacity: 4)
     @exclusivity(unchecked) private var setFirst: Touch?
     @exclusivity(unchecked) private var setOthers: [Touch] = []
@@ -119,9 +120,20 @@ final class TouchDispatcher {
         return touchSetStorage
     }
 
-    /// After each event: the reused Set keeps no touch alive.
+    /// After each event: the reused Set keeps no finished touch alive. While all its touches
+    /// are still down it stays as it is: the sequence's next report usually hands the very
+    /// same touches out again (a press's lift: one Set refill a tap less, ~370 instructions,
+    /// M3), and the sequencer holds a touch that is down anyway.
     private func releaseTouchSet() {
-        guard setFirst != nil else { return }
+        guard let first = setFirst else { return }
+        if !first.phase.isFinal {
+            var allDown = true
+            for touch in setOthers where touch.phase.isFinal {
+                allDown = false
+                break
+            }
+            if allDown { return }
+        }
         touchSetStorage.removeAll(keepingCapacity: true)
         setFirst = nil
         setOthers.removeAll()
