@@ -152,7 +152,12 @@ open class Control: View {
     public func sendActions(for events: Events, with event: Event? = nil) {
         // The event knows the tracer; walking up to the window is only needed without one.
         let tracer = event != nil ? event?.tracer : window?.application?.tracer
-        for registration in registrations where !registration.events.isDisjoint(with: events) {
+        // The registrations as they are now (an action that adds or removes one changes the
+        // next sending, not this one); each copied only when it fires: a copy of one holding
+        // a weak target or a closure cost ~100 instructions (M3).
+        let snapshot = registrations
+        for i in snapshot.indices where !snapshot[i].events.isDisjoint(with: events) {
+            let registration = snapshot[i]
             let fired = registration.events.intersection(events)
             switch registration.kind {
             case let .targetAction(target, hadTarget, action):

@@ -125,7 +125,9 @@ public final class RunLoop {
             index = i
             break
         }
-        timers.insert(handle, at: index)
+        // At the end (the usual case: one timer pending) by append: `insert(_:at:)` went
+        // through the generic `replaceSubrange`, ~100 instructions (M3).
+        if index == timers.endIndex { timers.append(handle) } else { timers.insert(handle, at: index) }
     }
 
     fileprivate func remove(_ handle: TimerHandle) {
