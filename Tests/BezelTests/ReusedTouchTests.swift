@@ -69,6 +69,32 @@ import Testing
         #expect(view.kept[1].location(in: nil) == Point(35, 45))
     }
 
+    /// An app that keeps a finished touch only weakly sees it go nil, as when it is freed; it
+    /// never comes back as the next finger's.
+    @Test func aTouchAnAppKeptWeaklyGoesNilAndIsNotReused() {
+        final class WeaklyKeepingView: View {
+            weak var last: Touch?
+            var identities: [ObjectIdentifier] = []
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+                last = touches.first
+                identities.append(ObjectIdentifier(touches.first!))
+            }
+        }
+        let stage = Stage()
+        let view = WeaklyKeepingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        _ = stage.add(view)
+        stage.fingers.down(1, at: Point(10, 20))
+        #expect(view.last?.identifier == 1)
+        stage.fingers.up(1)
+        #expect(view.last == nil)
+        stage.app.runLoop.advance(by: 1)
+        stage.fingers.down(2, at: Point(30, 40))
+        #expect(view.last?.identifier == 2)
+        stage.fingers.up(2)
+        #expect(view.last == nil)
+        #expect(view.identities.count == 2)
+    }
+
     /// The spare touch lets go of its view and window as soon as it is kept: a view removed
     /// after a tap is freed then, not when the next finger lands.
     @Test func aSpareTouchKeepsNoViewAlive() {

@@ -29,16 +29,25 @@ final class TouchSequencer {
     /// The last finished touch, kept to be the next finger's when nobody else holds it by then.
     @exclusivity(unchecked) private var spareTouch: Touch?
 
-    /// Keeps the finished touch only if nothing else holds it now (an app, a withheld
-    /// delivery, a recognizer), letting go of its view, window and recognizers at once: a
+    /// Keeps the finished touch only if nothing else holds it now (an app, strongly, weakly or
+    /// unowned; a withheld delivery; a recognizer), letting go of its view, window and recognizers at once: a
     /// spare touch keeps nothing alive.
     private func keepSpareTouchIfUnheld() {
         guard spareTouch != nil else { return }
-        if isKnownUniquelyReferenced(&spareTouch) {
-            spareTouch?.releaseReferences()
+        if isKnownUniquelyReferenced(&spareTouch), let touch = spareTouch, !Self.hasWeakOrUnownedReferences(touch) {
+            touch.releaseReferences()
         } else {
             spareTouch = nil
         }
+    }
+
+    /// Whether anything keeps a weak or unowned reference to `touch`. An app's `weak var` to a
+    /// finished touch must go nil, as it does when the touch is freed, not come back as the
+    /// next finger's; `isKnownUniquelyReferenced` counts only strong references. Each count's
+    /// floor is 1 (the object's own), the runtime's debugging counts
+    /// (`swift_weakRetainCount`, `swift_unownedRetainCount`).
+    private static func hasWeakOrUnownedReferences(_ touch: Touch) -> Bool {
+        _getWeakRetainCount(touch) > 1 || _getUnownedRetainCount(touch) > 1
     }
 
     /// A new finger's touch: the spare one when only this sequencer holds it (an app that
