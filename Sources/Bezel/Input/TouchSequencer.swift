@@ -28,6 +28,9 @@ final class TouchSequencer {
 
     /// The last finished touch, kept to be the next finger's when nobody else holds it by then.
     @exclusivity(unchecked) private var spareTouch: Touch?
+    /// How many fingers got a reused touch (tests tell reuse from malloc handing out a freed
+    /// touch's address again).
+    @exclusivity(unchecked) private(set) var reusedTouchCount = 0
 
     /// Keeps the finished touch only if nothing else holds it now (an app, strongly, weakly or
     /// unowned; a withheld delivery; a recognizer), letting go of its view, window and recognizers at once: a
@@ -55,6 +58,7 @@ final class TouchSequencer {
     private func makeTouch(identifier: Int, location: Point, timestamp: TimeInterval, tapCount: Int, window: Window?) -> Touch {
         if spareTouch != nil, isKnownUniquelyReferenced(&spareTouch), let touch = spareTouch {
             spareTouch = nil
+            reusedTouchCount += 1
             touch.reuse(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount, window: window)
             return touch
         }
