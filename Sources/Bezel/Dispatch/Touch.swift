@@ -1,5 +1,10 @@
 /// One finger on the screen (UIKit's `UITouch`). The same object represents the finger from
 /// the moment it lands until it lifts or is cancelled.
+///
+/// As UIKit's documentation advises, copy what you need from a touch rather than keep it past
+/// its sequence. A touch nobody keeps (no strong, weak or unowned reference) may be given to a
+/// later finger, so an `ObjectIdentifier` of a finished touch can come back; a touch you keep
+/// stays as it was when its finger lifted.
 @MainActor
 public final class Touch: Hashable {
     public enum Phase: Sendable, CustomStringConvertible {
