@@ -16,7 +16,15 @@ import Glibc
     /// Runs `variant` of run-display-test.sh with `binary` (built beside the tests).
     func runVariant(_ variant: String, binary: String = "bezel-runtime-check") async throws -> String {
         let checker = try #require(MainLoopTests.checkerPath()?.replacingLastComponent(with: binary))
-        let (output, status) = await runGuest("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        var (output, status) = await runGuest("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        // The vkms scenarios' app stuck without a line for minutes (run-display-test.sh's
+        // `watched`: killed, with its threads' stacks) is run once more, the first run's report
+        // printed: one E13 camera run in 8 of stop 54's hung in the guest so (10 of 10 passed
+        // by hand after it). A second stall, or any other failure, fails the test.
+        if output.contains(" stalled: no output for ") {
+            print("\(variant): the guest's app stalled; its report, then a second run:\n\(output.split(separator: "\n").filter { $0.contains(" stalled") }.joined(separator: "\n"))")
+            (output, status) = await runGuest("timeout 1800 bash \(packageRoot)/Tests/VM/run-display-test.sh \(checker) \(packageRoot)/.build/vm \(variant)")
+        }
         // The guest's serial console ends lines with CR LF.
         let lines = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
         try check(status == 0, "the VM run failed:\n\(lines)")

@@ -122,6 +122,50 @@ n=0
 GUEST
 }
 
+# The vkms scenarios' guest helper `watched STALL TAG COMMAND...`: runs COMMAND with its output
+# on the console, and if it prints nothing for STALL seconds, says "TAG stalled" with where each
+# of its threads is (state, kernel wait channel and stack, gdb's backtrace: the host's gdb is in
+# the guest's root) and the kernel's blocked tasks (sysrq w), then kills it (SIGKILL: the app
+# blocks SIGINT and SIGTERM for its run loop, which a stuck thread never reaches). Its status
+# is COMMAND's. (A CI rehearsal of stop 54 saw E13's camera check print nothing more for 30
+# minutes after its first frame, deaf to `timeout -s INT`; 1 run in 7 that day.)
+watched_helper() {
+    cat <<'GUEST'
+watched() {
+    stall=$1; tag=$2; shift 2
+    "$@" > /run/watched.log 2>&1 &
+    pid=$!
+    tail -f --pid=$pid /run/watched.log &
+    printer=$!
+    last=0; quiet=0
+    while kill -0 $pid 2>/dev/null; do
+        size=$(stat -c %s /run/watched.log)
+        if [ "$size" = "$last" ]; then quiet=$((quiet + 1)); else quiet=0; last=$size; fi
+        if [ $quiet -ge $((stall * 10)) ]; then
+            echo "$tag stalled: no output for $stall s"
+            # COMMAND and its children (timeout's child is the app).
+            processes="$pid $(cat /proc/$pid/task/*/children 2>/dev/null)"
+            for process in $processes; do
+                for task in /proc/$process/task/*; do
+                    echo "$tag stalled thread $process/$(basename $task) $(cat $task/comm): $(grep State $task/status), waits in $(cat $task/wchan)"
+                    sed "s/^/$tag stalled   kernel /" $task/stack
+                done
+                timeout 120 gdb -p $process -batch -ex "thread apply all bt 25" 2>&1 | grep '^#\|^Thread' | sed "s/^/$tag stalled   /"
+            done
+            echo w > /proc/sysrq-trigger
+            dmesg | tail -60 | sed "s/^/$tag stalled dmesg: /"
+            kill -KILL $processes
+            break
+        fi
+        sleep 0.1
+    done
+    wait $pid; status=$?
+    wait $printer
+    return $status
+}
+GUEST
+}
+
 case $variant in
 virtio)
     gpu=virtio
@@ -550,6 +594,7 @@ plane|plane-rotated)
     rm -f "$out/gst-registry-plane.bin"
     GST_REGISTRY="$out/gst-registry-plane.bin" "$binary" generate "$out/e13-clip.webm"
     cat > "$out/guest-display-$variant.sh" <<GUEST
+$(watched_helper)
 echo "BEZEL-E13 cards: \$(ls /dev/dri | tr '\n' ' ')"
 echo "BEZEL-E13 sound: \$(cat /proc/asound/pcm 2>/dev/null | head -1)"
 # QEMU's HDA codec writes the first stream after boot as silence (E12): a short one first.
@@ -557,7 +602,7 @@ sox -q -n -t alsa default trim 0 0.2 2>/dev/null
 cp $out/gst-registry-plane.bin /run/gst-registry.bin
 export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
 echo "BEZEL-E13 kernel: \$(uname -r), panel rotation $rotation"
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null BEZEL_ROTATION=$rotation timeout -s INT 1100 $binary video $out/e13-clip.webm 2>&1
+watched 300 BEZEL-E13 env BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null BEZEL_ROTATION=$rotation timeout -s INT 1100 $binary video $out/e13-clip.webm
 echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
@@ -575,10 +620,11 @@ plane-dmabuf)
     # The registry made here as for E13 (making a clip loads GStreamer; the clip is unused).
     GST_REGISTRY="$out/gst-registry-dmabuf.bin" "$binary" generate "$out/e13-dmabuf-registry.webm"
     cat > "$out/guest-display-$variant.sh" <<GUEST
+$(watched_helper)
 echo "BEZEL-E13 cards: \$(ls /dev/dri | tr '\n' ' '); cameras: \$(ls /dev/video* 2>/dev/null | tr '\n' ' ')"
 cp $out/gst-registry-dmabuf.bin /run/gst-registry.bin
 export GST_REGISTRY=/run/gst-registry.bin XDG_CACHE_HOME=/run HOME=/run
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary camera v4l2:///dev/video0 2>&1
+watched 300 BEZEL-E13 env BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary camera v4l2:///dev/video0
 echo "BEZEL-E13-EXIT \$?"
 dmesg | grep -i 'vkms\|drm\|vivid' | tail -5 | sed 's/^/BEZEL-E13 dmesg: /'
 GUEST
@@ -590,8 +636,9 @@ scroll)
     gpu=none
     export GUEST_APPEND="bezel.vkms=1"
     cat > "$out/guest-display-$variant.sh" <<GUEST
+$(watched_helper)
 echo "BEZEL-E14 cards: \$(ls /dev/dri | tr '\n' ' ')"
-BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary scroll /run/e14-fling.png 2>&1
+watched 300 BEZEL-E14 env BEZEL_BACKEND=drm BEZEL_DRM_DEVICE=/dev/dri/card0 BEZEL_CONFIG=/dev/null timeout -s INT 1100 $binary scroll /run/e14-fling.png
 echo "BEZEL-E14-EXIT \$?"
 # The frame mid-fling as vkms composed it (the README's picture): the host's share is read-only,
 # so it comes back over the console.

@@ -21,7 +21,10 @@ final class GestureArbiter {
     @exclusivity(unchecked) private(set) var arena: [GestureRecognizer] = []
     /// The arena being reset (`resetArena`), its storage kept for the next one.
     @exclusivity(unchecked) private var resetting: [GestureRecognizer] = []
+    /// Queued work, done from `workHead` on: a queue read by index and emptied once done keeps
+    /// its storage, where `removeFirst()` moved the rest of the array at every item (M3).
     @exclusivity(unchecked) private var work: [Work] = []
+    @exclusivity(unchecked) private var workHead = 0
     @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
     @exclusivity(unchecked) private var depth = 0
     /// True during a turn started by a timer: failures decided by time release withheld
@@ -76,12 +79,19 @@ final class GestureArbiter {
     /// Processes queued work until none is left. Work queued by actions (an action that
     /// changes another recognizer, removes a view...) is processed in the same loop.
     func settle() {
-        while !work.isEmpty {
-            switch work.removeFirst() {
+        // (Work queued meanwhile goes at the end, done in the same loop; a nested settle, from
+        // an action, takes up the items after the one being done.)
+        while workHead < work.count {
+            let item = work[workHead]
+            workHead += 1
+            switch item {
             case .evaluate(let recognizer): evaluate(recognizer)
             case .sendActions(let recognizer): recognizer.invokeActions()
             }
         }
+        guard !work.isEmpty else { return }
+        work.removeAllKeepingStorage()
+        workHead = 0
     }
 
     private func endOfTurn() {
