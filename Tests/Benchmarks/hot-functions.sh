@@ -28,9 +28,27 @@ valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/demo.cg" "$d
 
 # A callgrind file names an object once (ob=(id) path) and a function once (fn=(id) name), then
 # refers to them by id; a function's cost lines follow its fn= line, under the current ob=.
-python3 - "$work/bench.cg" "$work/demo.cg" "$(basename "$bench")" "$(basename "$demo")" > "$work/list" <<'PY'
-import re, sys
+# The static Swift runtime's archives: their functions that share one large .text section.
+swift_static=$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift_static/linux
+python3 - "$work/bench.cg" "$work/demo.cg" "$(basename "$bench")" "$(basename "$demo")" "$swift_static" > "$work/list" <<'PY'
+import glob, re, subprocess, sys
 files, executables = sys.argv[1:3], set(sys.argv[3:5])
+# lld orders input sections, not functions: a listed function in an object compiled without a
+# section per function moves that object's whole .text with it. The standard library's
+# Swift.o keeps 1.6 MB of non-generic code in one such section, so its first listed function
+# put all of it in the middle of the list, pushing every function listed after it 1.6 MB
+# away. Those functions go last: everything before them is packed, and the big sections
+# follow (--rss-probe: 2.75 MB of code resident, see Package.swift).
+shared = set()
+for archive in glob.glob(sys.argv[5] + "/*.a"):
+    listing = subprocess.run(["readelf", "-SWsW", archive], capture_output=True, text=True, errors="replace").stdout
+    for member in listing.split("\nFile: ")[1:]:
+        sections = {m[1]: (m[2], int(m[3], 16)) for m in re.finditer(
+            r"^\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)", member, re.M)}
+        for m in re.finditer(r"^\s*\d+:\s+[0-9a-f]+\s+\d+\s+FUNC\s+\S+\s+\S+\s+(\d+)\s+(\S+)", member, re.M):
+            name, size = sections.get(m[1], ("", 0))
+            if name == ".text" and size > 65536:
+                shared.add(m[2])
 # The bench's functions first (the scene: every kiosk's first frame), then what only the demo
 # runs, each part sorted so the file changes only where the code does.
 lists = []
@@ -50,7 +68,8 @@ for path in files:
             if kind == "fn" and current.rsplit("/", 1)[-1] in executables:
                 names.add(functions[key])
     lists.append({n for n in names if not n.startswith("0x")})
-for name in sorted(lists[0]) + sorted(lists[1] - lists[0]):
+ordered = sorted(lists[0]) + sorted(lists[1] - lists[0])
+for name in [n for n in ordered if n not in shared] + [n for n in ordered if n in shared]:
     print(name)
 PY
 {
