@@ -16,7 +16,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
 
     private var tapsCompleted = 0
-    private var landing = LandingPoints()
     /// Made once (`makeTimer`), started when the fingers are down: held long enough, it begins.
     private lazy var pressTimer = makeTimer { recognizer in
         if recognizer.state == .possible { recognizer.state = .began }
@@ -33,7 +32,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         gapTimer.cancel()
-        landing.record(touches)
         if numberOfTouches > touchesRequired {
             state = .failed
             return
@@ -46,7 +44,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
-            if landing.anyMoved(touches, fartherThan: allowableMovement) { state = .failed }
+            if touches.anyMoved(fartherThan: allowableMovement) { state = .failed }
         case .began, .changed:
             state = .changed
         default:
@@ -79,6 +77,5 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         tapsCompleted = 0
-        landing.clear()
     }
 }

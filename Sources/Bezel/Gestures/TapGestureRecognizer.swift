@@ -21,7 +21,6 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var mostFingersInThisTap = 0
-    @exclusivity(unchecked) private var landing = LandingPoints()
     @exclusivity(unchecked) private var firstTapLocation: Point?
     /// Made once, started for each tap (`makeTimer`): a tap that lasts too long fails.
     private lazy var tapTimer = makeTimer { $0.failIfStillPossible() }
@@ -35,7 +34,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         gapTimer.cancel()
         let startsTap = numberOfTouches == touches.count
-        landing.record(touches)
         if numberOfTouches > touchesRequired {
             state = .failed
             return
@@ -86,11 +84,10 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         tapsCompleted = 0
         mostFingersInThisTap = 0
-        landing.clear()
         firstTapLocation = nil
     }
 
     private func movedTooFar(_ touches: Set<Touch>) -> Bool {
-        landing.anyMoved(touches, fartherThan: allowableMovement)
+        touches.anyMoved(fartherThan: allowableMovement)
     }
 }
