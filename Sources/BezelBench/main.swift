@@ -442,9 +442,12 @@ func main() {
         started 21 times to build the scene and render it once headless, from the spawn to the
         end of the first frame. With --floor PROGRAM it alternates with PROGRAM --load-only
         (Tests/Benchmarks/stack-floor.c: cairo and Pango loaded, nothing done), timed from its
-        spawn to its exit, and adds floor_median_ms=… ratio_floor=….
+        spawn to its exit, and adds floor_median_ms=… ratio_floor=…. Then RESULT
+        start_to_first_frame_kept_texts median_ms=… without_median_ms=…: the same start with the
+        scene's texts kept by the start before (TextImageStore), in turn with starts without.
         bezel-bench --rss-probe prints RESULT M4_rss_kib for a process that only builds the scene
-        and renders it once.
+        and renders it once; with --text-images DIR, RESULT M4_kept_texts_rss_kib, its texts
+        drawn from (and kept in) a TextImageStore in DIR.
           RESULT M5_memcpy median_us=… p95_us=…            copy of one 800x480x4 frame
           RESULT M5_memset median_us=… p95_us=…            fill of one 800x480x4 frame
         iterations: samples per figure (default 2000, at least 200). Build with -c release.
@@ -459,7 +462,8 @@ func main() {
     }
     if let i = arguments.firstIndex(of: "--first-frame"), i + 1 < arguments.endIndex {
         // A child of measureStartToFirstFrame (StartupFigure.swift).
-        exit(firstFrameChild(writingTo: arguments[i + 1]))
+        let textImages = arguments.firstIndex(of: "--text-images").flatMap { $0 + 1 < arguments.endIndex ? arguments[$0 + 1] : nil }
+        exit(firstFrameChild(writingTo: arguments[i + 1], textImages: textImages))
     }
     if arguments.contains("--start-up") {
         if let i = arguments.firstIndex(of: "--floor"), i + 1 < arguments.endIndex {
@@ -469,6 +473,7 @@ func main() {
             }
             print("RESULT start_to_first_frame_host median_ms=\(format(startup.median / 1000)) p95_ms=\(format(startup.p95 / 1000)) samples=21"
                   + " floor_median_ms=\(format(floor.median / 1000)) ratio_floor=\(format(startup.median / floor.median))")
+            printStartWithKeptTexts()
             return
         }
         guard let startup = measureStartToFirstFrame(samples: 21) else {
@@ -476,6 +481,7 @@ func main() {
             exit(1)
         }
         print("RESULT start_to_first_frame_host median_ms=\(format(startup.median / 1000)) p95_ms=\(format(startup.p95 / 1000)) samples=21")
+        printStartWithKeptTexts()
         return
     }
     if arguments.contains("--rss-probe") {
@@ -488,8 +494,14 @@ func main() {
         let scene = StandardKioskScene(application: app)
         stage("building the scene")
         let display = try? HeadlessDisplay(window: scene.window)
+        // --text-images DIR: the texts kept by the start before (TextImageStore), as a kiosk's
+        // every start after its first.
+        if let i = arguments.firstIndex(of: "--text-images"), i + 1 < arguments.endIndex {
+            display?.textImageStore = TextImageStore(directory: arguments[i + 1])
+        }
         stage("creating the display (cairo, fontconfig)")
         display?.renderFrame()
+        display?.textImageStore?.save()
         stage("the first frame (Pango, fonts)")
         // Read before the listing below, which costs memory of its own (~1 MB of strings).
         let peak = ProcessStatistics.peakResidentSetKiB() ?? -1
@@ -502,7 +514,11 @@ func main() {
         }
         // Its own memory against mapped files' pages (see ProcessStatistics.residentFileKiB).
         print("RESULT M4_rss_split anonymous_kib=\(anonymous) file_kib=\(file) (after the first frame, the display still open)")
-    print("RESULT M4_rss_kib=\(peak) (build the scene, render once)")
+    if display?.textImageStore != nil {
+        print("RESULT M4_kept_texts_rss_kib=\(peak) (build the scene, render once, its texts kept by the start before)")
+    } else {
+        print("RESULT M4_rss_kib=\(peak) (build the scene, render once)")
+    }
         withExtendedLifetime((scene, display)) {}
         return
     }

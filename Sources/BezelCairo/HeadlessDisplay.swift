@@ -18,6 +18,12 @@ public final class HeadlessDisplay {
     let context: CairoDrawingContext
     /// Where the empty parts of the window show (no view draws there): black, like an unlit panel.
     public var clearColor = Color.black
+    /// Text images kept between runs (`TextImageStore`): the runtime gives its display the
+    /// service's; nil draws every text from its layout.
+    public var textImageStore: TextImageStore? {
+        get { context.textImageStore }
+        set { context.textImageStore = newValue }
+    }
     /// How the panel is mounted: the UI is drawn rotated into the panel-sized buffers.
     public let rotation: DisplayRotation
     /// Device pixels a point: the buffers are the window's size in points times this, and

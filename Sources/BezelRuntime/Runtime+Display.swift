@@ -137,7 +137,9 @@ extension Runtime {
         sizeWindow(to: display)
         ImageLoader.screenScale = displayScale
         do {
+            let store = renderer?.textImageStore
             renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
+            renderer?.textImageStore = store
         } catch {
             log(.error, "no renderer for \(display.width)x\(display.height): \(error)")
         }

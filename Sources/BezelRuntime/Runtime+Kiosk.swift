@@ -18,6 +18,13 @@ extension Runtime {
         if let started = ProcessClock.startTime() {
             log(.info, "first frame on screen \(Int(((ProcessClock.monotonicNow() - started) * 1000).rounded())) ms after the process started")
         }
+        // Its texts kept for the next start (written when this run drew new ones).
+        if let store = renderer?.textImageStore {
+            let drawn = store.textsDrawn
+            if store.save() { log(.debug, "kept the first screen's \(store.count) texts in \(store.path)") }
+            if drawn > 0 { log(.debug, "drew \(drawn) texts of the first screen from \(store.path)") }
+            if !store.refusal.isEmpty { log(.debug, "\(store.path) not used: \(store.refusal)") }
+        }
         if notifier.isActive {
             notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")
             log(.debug, "told systemd READY=1")

@@ -178,6 +178,8 @@ public final class Runtime {
         // Images named without a scale pick the screen's @2x/@3x files; SVGs draw at it.
         ImageLoader.screenScale = displayScale
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
+        // The first screen's texts from the last run, if the service has a cache folder.
+        renderer.textImageStore = TextImageStore.forService()
         self.renderer = renderer
         applyImageLimit()
         // The first frame goes to the screen before input is set up (libinput reads its quirks

@@ -92,6 +92,10 @@ void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_
 int pango_layout_iter_get_baseline(PangoLayoutIter *iter);
 int pango_layout_get_baseline(PangoLayout *layout);
 int pango_layout_get_unknown_glyphs_count(PangoLayout *layout);
+// The language text is shaped for (from the locale): part of what a stored text image depends on.
+typedef struct _PangoLanguage PangoLanguage;
+PangoLanguage *pango_language_get_default(void);
+const char *pango_language_to_string(PangoLanguage *language);
 gboolean pango_layout_iter_next_line(PangoLayoutIter *iter);
 void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment);
 void pango_layout_set_justify(PangoLayout *layout, gboolean justify);

@@ -40,16 +40,18 @@ architecture=$(file -b "$bench" | sed -n 's/.*, \(ARM aarch64\|x86-64\),.*/\1/p'
 # Issue 36's start_to_first_frame: the whole `--first-frame` child of the start-up figure
 # (process start, the dynamic loader, the Swift runtime, fontconfig, Pango, the standard scene
 # and its first frame), counted once from its first instruction (no toggle). Not on aarch64
-# (counted by difference, which a whole process does not fit).
+# (counted by difference, which a whole process does not fit). start_to_first_frame_kept_texts:
+# the same child with the scene's texts kept by a start before it (TextImageStore: one
+# uncounted start keeps them, in a folder of its own).
 default_figures="M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings M12 M14_picker"
-[ "${COUNT_BY_DIFFERENCE:-0}" = 1 ] || default_figures+=" start_to_first_frame"
+[ "${COUNT_BY_DIFFERENCE:-0}" = 1 ] || default_figures+=" start_to_first_frame start_to_first_frame_kept_texts"
 figures=(${FIGURES:-$default_figures})
 declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease
                      [M1_1080p]=countedFullRender [M2_24]=countedHighlightRedraw [M2_500]=countedHighlightRedraw
                      [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease
                      [M13_full]=countedConstraintGrid [M13_incremental]=countedConstraintEdit [M13_settings]=countedSettingsScreen
                      [M12]=countedLanguageSwitch [M14_picker]=countedPickerTurn)
-declare -A frames=([M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5 [M12]=4 [start_to_first_frame]=1)
+declare -A frames=([M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5 [M12]=4 [start_to_first_frame]=1 [start_to_first_frame_kept_texts]=1)
 results=()
 # collected FIGURE COUNT: callgrind's total for COUNT frames of FIGURE.
 collected() {
@@ -58,12 +60,17 @@ collected() {
     # hashing per process, so without a fixed seed its count moved by 1.5 % between runs.
     local seed=0
     [ "$1" = M12 ] && seed=1
-    if [ "$1" = start_to_first_frame ]; then
-        local written
+    if [ "$1" = start_to_first_frame ] || [ "$1" = start_to_first_frame_kept_texts ]; then
+        local written kept=() folder=""
         written=$(mktemp)
+        if [ "$1" = start_to_first_frame_kept_texts ]; then
+            folder=$(mktemp -d)
+            kept=(--text-images "$folder")
+            "$bench" --first-frame "$written" "${kept[@]}" || { rm -rf "$written" "$folder"; echo "instruction-counts.sh: the start that keeps the texts failed" >&2; return 1; }
+        fi
         out=$(SWIFT_DETERMINISTIC_HASHING=1 "$valgrind" --tool=callgrind --callgrind-out-file=/dev/null \
-            "$bench" --first-frame "$written" 2>&1) || { rm -f "$written"; echo "$out" >&2; return 1; }
-        rm -f "$written"
+            "$bench" --first-frame "$written" "${kept[@]}" 2>&1) || { rm -rf "$written" $folder; echo "$out" >&2; return 1; }
+        rm -rf "$written" $folder
     else
         out=$(SWIFT_DETERMINISTIC_HASHING=$seed "$valgrind" --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="*${function[$1]}*" \
             "$bench" --instructions "$1" "$2" 2>&1) || { echo "$out" >&2; return 1; }
