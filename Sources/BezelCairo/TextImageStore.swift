@@ -122,12 +122,10 @@ public final class TextImageStore {
         load()
     }
 
-    /// The store of the runtime's cache folder, if there is one: `BEZEL_TEXT_IMAGE_CACHE` (a
-    /// folder; `off` for none), else systemd's `CACHE_DIRECTORY` (the service's unit has one).
-    public static func forService() -> TextImageStore? {
-        if let chosen = Environment.value("BEZEL_TEXT_IMAGE_CACHE") {
-            return chosen == "off" || chosen.isEmpty ? nil : TextImageStore(directory: chosen)
-        }
+    /// The runtime's store: in `folder` (the `text_image_cache` setting; "off" for none), or
+    /// when that is nil in systemd's `CACHE_DIRECTORY` (the service's unit has one), else none.
+    public static func forService(folder: String?) -> TextImageStore? {
+        if let folder { return folder == "off" || folder.isEmpty ? nil : TextImageStore(directory: folder) }
         guard let cache = Environment.value("CACHE_DIRECTORY")?.split(separator: ":").first, cache.hasPrefix("/") else { return nil }
         return TextImageStore(directory: String(cache))
     }

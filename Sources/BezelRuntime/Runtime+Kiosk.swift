@@ -21,9 +21,9 @@ extension Runtime {
         // Its texts kept for the next start (written when this run drew new ones).
         if let store = renderer?.textImageStore {
             let drawn = store.textsDrawn
-            if store.save() { log(.debug, "kept the first screen's \(store.count) texts in \(store.path)") }
-            if drawn > 0 { log(.debug, "drew \(drawn) texts of the first screen from \(store.path)") }
-            if !store.refusal.isEmpty { log(.debug, "\(store.path) not used: \(store.refusal)") }
+            if drawn > 0 { log(.info, "drew \(drawn) texts of the first screen from \(store.path)") }
+            if !store.refusal.isEmpty { log(.info, "\(store.path) not used: \(store.refusal)") }
+            if store.save() { log(.info, "kept the first screen's \(store.count) texts in \(store.path) for the next start") }
         }
         if notifier.isActive {
             notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")

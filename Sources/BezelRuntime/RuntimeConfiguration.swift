@@ -36,6 +36,9 @@ public struct RuntimeConfiguration: Sendable {
     public var touchMatrix: [Float]?
     public var inputDevices: [String]?
     public var screenshotDirectory: String?
+    /// Where the first screen's texts are kept between starts (`TextImageStore`): a folder,
+    /// "off", or nil for the service's cache folder (systemd's `CACHE_DIRECTORY`), if any.
+    public var textImageCache: String?
     public var drm = DRMDisplayOptions()
     public enum SeatAccess: String, Sendable { case auto, libseat, direct }
     public var seat: SeatAccess = .auto

@@ -135,6 +135,12 @@ public struct RuntimeSetting: Sendable {
         .text("remote_user", meaning: "the user (name or uid) whose processes may connect to remote_socket", default: "bezel-remote") { c, v in c.remoteUser = v },
         .choice("log_level", meaning: "error, warning, info or debug (the runtime's messages on stderr)", default: "info", expected: "error, warning, info or debug") { (c, v: RuntimeConfiguration.LogLevel) in c.logLevel = v },
         .text("screenshot_dir", meaning: "where screenshots go (headless tour; the simulator's F12)", default: "./screenshots") { c, v in c.screenshotDirectory = v },
+        RuntimeSetting(key: "text_image_cache", meaning: "a folder where the first screen's texts are kept for the next start (drawn then without Pango), or off",
+                       defaultValue: "the service's cache folder (systemd's CACHE_DIRECTORY), else off") { c, v in
+            guard v == "off" || v.hasPrefix("/") else { return "off, or an absolute path (e.g. /var/cache/bezel)" }
+            c.textImageCache = v
+            return nil
+        },
     ]
 
     /// A setting whose value is one of an enumeration's raw values (case-insensitive).

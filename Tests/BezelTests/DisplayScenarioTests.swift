@@ -105,14 +105,19 @@ import Glibc
     }
 
     @Test func theDemoKioskOnDRMNavigatesOnPageFlips() async throws {
-        try await scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips; media keys of a uinput keyboard reach the app as remote-control events") {
+        try await scenario("E9", "the demo kiosk on DRM: a uinput tap on a tile slides the playground in, driven by page flips; media keys of a uinput keyboard reach the app as remote-control events; its next start draws the first screen's texts it kept") {
             let output = try await runVariant("demo", binary: "bezel-demo")
             for line in ["atomic xrgb8888", "first frame on screen", "input device added: FT5406", "demo: open Gestures", "demo: showing Gestures",
                          "input device added: Bezel test media keys", "demo: remote control remoteControlTogglePlayPause",
                          "demo: remote control remoteControlNextTrack", "demo: remote control remoteControlBeginSeekingForward",
-                         "demo: remote control remoteControlEndSeekingForward", "peak RSS", "BEZEL-DEMO-EXIT 0"] {
+                         "demo: remote control remoteControlEndSeekingForward", "peak RSS", "BEZEL-DEMO-EXIT 0",
+                         // The first screen's texts kept, and drawn from there by the next start.
+                         "texts in /run/text-images/text-images-1 for the next start", "BEZEL-DEMO-KEPT-EXIT 0"] {
                 try check(output.contains(line), "no \"\(line)\" in:\n\(output)")
             }
+            let kept = output.split(separator: "\n").filter { $0.contains("BEZEL-DEMO-KEPT ") }
+            try check(kept.contains { $0.contains("drew ") && $0.contains(" texts of the first screen from /run/text-images/text-images-1") }
+                      && !kept.contains { $0.contains("not used") }, "the second start drew no kept text:\n\(kept.joined(separator: "\n"))")
         }
     }
 
