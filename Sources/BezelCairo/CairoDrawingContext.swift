@@ -726,7 +726,7 @@ public final class CairoDrawingContext: DrawingContext {
             if abs(wholeX) < 65536, abs(wholeY) < 65536, let clip = deviceClipBoxes(),
                let image = stored.picture(color: color, fractionX: x - wholeX, fractionY: y - wholeY) {
                 blend(image.pixels, into: destination, atX: Int32(wholeX) + image.offsetX, Int32(wholeY) + image.offsetY, within: clip)
-                store.noteDrawn()
+                store.noteDrawn(stored)
                 return
             }
         }

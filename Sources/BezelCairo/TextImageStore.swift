@@ -78,6 +78,9 @@ public final class TextImageStore {
     final class StoredText {
         let visibleHeight: Double
         var pictures: [Picture] = []
+        /// Drawn in this run (from the store or recorded): only those are saved, so a text of
+        /// an earlier start's first screen (the clock's time then) does not stay for ever.
+        var isUsed = false
         init(visibleHeight: Double) { self.visibleHeight = visibleHeight }
 
         func picture(color: Color, fractionX: Double, fractionY: Double) -> TextImageCache.Entry? {
@@ -142,7 +145,10 @@ public final class TextImageStore {
         return stored
     }
 
-    func noteDrawn() { textsDrawn += 1 }
+    func noteDrawn(_ stored: StoredText) {
+        textsDrawn += 1
+        stored.isUsed = true
+    }
 
     /// Keeps a text drawn through the text images (while recording, within the bounds).
     func record(_ key: TextKey, visibleHeight: Double, color: Color, fractionX: Double, fractionY: Double, image: TextImageCache.Entry) {
@@ -160,6 +166,7 @@ public final class TextImageStore {
             texts[key] = stored
         }
         stored.pictures.append(Picture(color: color, fractionX: fractionX, fractionY: fractionY, image: image))
+        stored.isUsed = true
         pixelCount += pixels
         recordedCount += 1
     }
@@ -278,15 +285,16 @@ public final class TextImageStore {
 
     // MARK: The file
 
-    /// Writes what the store holds, if this run recorded anything, and stops recording.
-    /// Returns whether a file was written (false: nothing new, or it could not be: reported).
+    /// Writes the texts this run drew, if it recorded any, and stops recording. Returns
+    /// whether a file was written (false: nothing new, or it could not be: reported).
     @discardableResult
     public func save() -> Bool {
         defer { isRecording = false }
         guard isRecording, recordedCount > 0, answers, let identity = fileIdentity else { return false }
+        let used = texts.filter { $0.value.isUsed }
         var writer = ByteWriter()
-        writer.append(UInt32(texts.count))
-        for (key, stored) in texts {
+        writer.append(UInt32(used.count))
+        for (key, stored) in used {
             writer.append(string: key.text)
             writer.append(string: key.style.family)
             writer.append(key.style.size)

@@ -2,6 +2,7 @@ import Testing
 @testable import Bezel
 @testable import BezelCairo
 import BezelScenes
+@testable import BezelRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,6 +89,30 @@ import Glibc
         label.textColor = .systemRed
         display.renderFrame()
         #expect(second.textsDrawn == 2, "both colours from the store")
+    }
+
+    @Test func onlyTheTextsThisStartDrewAreKept() throws {
+        // A clock on the first screen: each start draws another time. The file keeps this
+        // start's, not every time an earlier start showed.
+        let path = folder("clock")
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 100), application: app)
+        window.makeKeyAndVisible()
+        let title = Label(frame: Rect(x: 10, y: 10, width: 200, height: 30), text: "Tickets")
+        let clock = Label(frame: Rect(x: 10, y: 50, width: 200, height: 30), text: "09:41")
+        window.addSubview(title)
+        window.addSubview(clock)
+        let display = try HeadlessDisplay(window: window)
+        for minute in 41..<45 {
+            let store = TextImageStore(directory: path)
+            display.textImageStore = store
+            clock.text = "09:\(minute)"
+            window.setNeedsDisplay()
+            display.renderFrame()
+            #expect(store.textsDrawn == (minute == 41 ? 0 : 1), "the title from the store after the first start")
+            #expect(store.save())
+            #expect(TextImageStore(directory: path).count == 2, "the title and this start's time only")
+        }
     }
 
     @Test func aDamagedFileIsReportedLeftUnusedAndWrittenAgain() throws {
@@ -178,6 +203,15 @@ import Glibc
         #expect(fields == ["family", "size", "weight", "color", "alignment", "numberOfLines", "lineBreakMode", "fontTextStyle", "_lineSpacing"]
                 || fields == ["family", "size", "weight", "color", "alignment", "numberOfLines", "lineBreakMode", "fontTextStyle", "lineSpacing"],
                 "TextStyle's fields: \(fields.sorted())")
+    }
+
+    @Test func theSettingNamesAFolderOrOff() {
+        var configuration = RuntimeConfiguration()
+        let setting = RuntimeSetting.all.first { $0.key == "text_image_cache" }!
+        #expect(setting.apply(&configuration, "/var/cache/kiosk") == nil && configuration.textImageCache == "/var/cache/kiosk")
+        #expect(TextImageStore.forService(folder: configuration.textImageCache)?.path == "/var/cache/kiosk/" + TextImageStore.fileName)
+        #expect(setting.apply(&configuration, "off") == nil && TextImageStore.forService(folder: configuration.textImageCache) == nil)
+        #expect(setting.apply(&configuration, "cache") == "off, or an absolute path (e.g. /var/cache/bezel)")
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
