@@ -96,8 +96,9 @@ public final class TextImageStore {
     public static let fileName = "text-images-1"
     static let magic: [UInt8] = Array("BEZELTXT".utf8)
     static let formatVersion: UInt32 = 1
-    /// Bounds on what is kept (Bezel's choice: a start screen's labels, a few hundred KiB; the
-    /// demo's first screen is ~40 texts and 220 KiB): texts, pictures' pixels, and the file read.
+    /// Bounds on what is kept (Bezel's choice: a start screen's labels; the demo's first screen
+    /// is 28 texts, the standard scene's file 104 KiB): texts, pictures' pixels (4 MiB), and the
+    /// file read.
     static let maximumTexts = 256
     static let maximumPixels = 1 << 20
     static let maximumFileBytes = 8 << 20
@@ -289,7 +290,12 @@ public final class TextImageStore {
     /// whether a file was written (false: nothing new, or it could not be: reported).
     @discardableResult
     public func save() -> Bool {
-        defer { isRecording = false }
+        defer {
+            isRecording = false
+            // What this run did not draw is let go (an earlier start's screen).
+            texts = texts.filter { $0.value.isUsed }
+            pixelCount = texts.values.reduce(0) { $0 + $1.pictures.reduce(0) { $0 + $1.image.pixels.width * $1.image.pixels.height } }
+        }
         guard isRecording, recordedCount > 0, answers, let identity = fileIdentity else { return false }
         let used = texts.filter { $0.value.isUsed }
         var writer = ByteWriter()
