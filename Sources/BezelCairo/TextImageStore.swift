@@ -330,17 +330,17 @@ public final class TextImageStore {
                 }
             }
         }
-        var file = ByteWriter()
-        file.append(bytes: Self.magic)
-        file.append(Self.formatVersion)
-        file.append(string: identity)
-        file.append(UInt64(writer.bytes.count))
-        file.append(Self.checksum(writer.bytes[...]))
-        file.append(bytes: writer.bytes)
-        return write(file.bytes)
+        var header = ByteWriter()
+        header.append(bytes: Self.magic)
+        header.append(Self.formatVersion)
+        header.append(string: identity)
+        header.append(UInt64(writer.bytes.count))
+        header.append(Self.checksum(writer.bytes[...]))
+        // Written as two pieces, not joined: no second copy of the images in memory.
+        return write(header.bytes, writer.bytes)
     }
 
-    private func write(_ bytes: [UInt8]) -> Bool {
+    private func write(_ pieces: [UInt8]...) -> Bool {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty { mkdir(directory, 0o755) }
         let temporary = path + ".\(getpid()).new"
@@ -349,14 +349,17 @@ public final class TextImageStore {
             Diagnostics.report(.platform, "text image store: \(temporary) could not be created (\(String(cString: strerror(errno)))); not saved")
             return false
         }
-        var done = 0
-        let complete = bytes.withUnsafeBytes { raw -> Bool in
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n <= 0 { return false }
-                done += n
+        var complete = true
+        for bytes in pieces where complete {
+            complete = bytes.withUnsafeBytes { raw -> Bool in
+                var done = 0
+                while done < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                    if n <= 0 { return false }
+                    done += n
+                }
+                return true
             }
-            return true
         }
         close(fd)
         guard complete, rename(temporary, path) == 0 else {
