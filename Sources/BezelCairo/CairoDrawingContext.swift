@@ -1080,7 +1080,22 @@ public final class CairoDrawingContext: DrawingContext {
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         guard !text.isEmpty else { return .zero }
+        if let store = textImageStore { return measureText(text, style: style, width: width, keptIn: store) }
         return measure(cachedLayout(text, style: style, width: width, height: nil), style: style)
+    }
+
+    /// `measureText` answered from `store`, or measured and kept there (apart, so the path
+    /// without a store stays as it was).
+    @inline(never)
+    private func measureText(_ text: String, style: TextStyle, width: Double?, keptIn store: TextImageStore) -> Size {
+        let key = TextImageStore.measurementKey(text, style: style, width: width, legibility: LegibilityWeight.current)
+        if let kept = store.measurement(for: key), let size = kept.size {
+            store.noteAnswered(kept)
+            return size
+        }
+        let size = measure(cachedLayout(text, style: style, width: width, height: nil), style: style)
+        store.recordMeasurement(key, size: size)
+        return size
     }
 
     public func measureText(_ text: AttributedText, style: TextStyle, width: Double?) -> Size {
@@ -1092,6 +1107,25 @@ public final class CairoDrawingContext: DrawingContext {
     /// `numberOfLines`), from the layout's top, as Pango places them.
     public func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
         guard !text.isEmpty else { return TextBaselines(first: 0, last: 0) }
+        if let store = textImageStore { return baselines(of: text, style: style, width: width, keptIn: store) }
+        return layoutBaselines(of: text, style: style, width: width)
+    }
+
+    /// `baselines` answered from `store`, or found and kept there (out of line, as `measureText`'s).
+    @inline(never)
+    private func baselines(of text: String, style: TextStyle, width: Double?, keptIn store: TextImageStore) -> TextBaselines {
+        let key = TextImageStore.measurementKey(text, style: style, width: width, legibility: LegibilityWeight.current)
+        if let kept = store.measurement(for: key), let baselines = kept.baselines {
+            store.noteAnswered(kept)
+            return baselines
+        }
+        let baselines = layoutBaselines(of: text, style: style, width: width)
+        store.recordMeasurement(key, baselines: baselines)
+        return baselines
+    }
+
+    @inline(__always)
+    private func layoutBaselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
         let layout = cachedLayout(text, style: style, width: width, height: nil)
         let first = bezel_pango_units_to_double(pango_layout_get_baseline(layout))
         let lines = Int(pango_layout_get_line_count(layout))

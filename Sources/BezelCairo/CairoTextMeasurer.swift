@@ -10,6 +10,12 @@ final class CairoTextMeasurer: TextMeasuring {
         context = try? CairoDrawingContext(target: ImageBuffer(width: 1, height: 1))
     }
 
+    /// Measurements kept between runs, beside the texts (`TextImageStore.measure(with:)`).
+    var textImageStore: TextImageStore? {
+        get { context?.textImageStore }
+        set { context?.textImageStore = newValue }
+    }
+
     func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         context?.measureText(text, style: style, width: width) ?? .zero
     }

@@ -91,6 +91,15 @@ public final class TextImageStore {
         }
     }
 
+    /// A text's measurements for layout (`measureText`, `baselines`), as the layout gave them:
+    /// with them kept too, a first screen laid out by its labels' sizes (stack views,
+    /// constraints) makes no layout either.
+    final class Measurement {
+        var size: Size?
+        var baselines: TextBaselines?
+        var isUsed = false
+    }
+
     /// The file's name in the cache folder. Its version is in the name and in the file: a
     /// format change leaves the old file unread.
     public static let fileName = "text-images-1"
@@ -105,6 +114,8 @@ public final class TextImageStore {
 
     public let path: String
     private var texts: [TextKey: StoredText] = [:]
+    /// Measurements, by text, style and width (the key's height unused: 0; no width: -1).
+    private var measurements: [TextKey: Measurement] = [:]
     /// Texts recorded in this run (to be saved), and the pixels kept in all.
     private var recordedCount = 0
     private var pixelCount = 0
@@ -126,6 +137,13 @@ public final class TextImageStore {
         load()
     }
 
+    /// Makes the store answer layout's text measurements too (`TextMetrics.measurer`'s, when
+    /// it is BezelCairo's: labels' sizes for stack views and constraints), or stops that with
+    /// nil. The runtime does it with its display's store.
+    public static func measure(with store: TextImageStore?) {
+        (TextMetrics.measurer as? CairoTextMeasurer)?.textImageStore = store
+    }
+
     /// The runtime's store: in `folder` (the `text_image_cache` setting; "off" for none), or
     /// when that is nil in systemd's `CACHE_DIRECTORY` (the service's unit has one), else none.
     public static func forService(folder: String?) -> TextImageStore? {
@@ -134,8 +152,43 @@ public final class TextImageStore {
         return TextImageStore(directory: String(cache))
     }
 
-    /// The texts the store holds (loaded and recorded).
+    /// The texts the store holds (loaded and recorded), and the measurements.
     public var count: Int { texts.count }
+    public var measurementCount: Int { measurements.count }
+    /// Measurements answered from the store in this run.
+    public private(set) var measurementsAnswered = 0
+
+    static func measurementKey(_ text: String, style: TextStyle, width: Double?, legibility: LegibilityWeight) -> TextKey {
+        TextKey(text: text, style: style, width: width ?? -1, height: 0, legibility: legibility)
+    }
+
+    /// A kept measurement of the text `key` names, if the store answers.
+    func measurement(for key: TextKey) -> Measurement? {
+        guard answers, !measurements.isEmpty, checkIdentity(), let kept = measurements[key] else { return nil }
+        return kept
+    }
+
+    func noteAnswered(_ kept: Measurement) {
+        measurementsAnswered += 1
+        kept.isUsed = true
+    }
+
+    /// Keeps a measurement (while recording, on the same terms as a text's picture).
+    func recordMeasurement(_ key: TextKey, size: Size? = nil, baselines: TextBaselines? = nil) {
+        guard isRecording, answers, checkIdentity(), FontConfiguration.source == .bezel,
+              !FontConfiguration.systemFontsLoaded || Self.drawnWithBezelsFontOnly(key) else { return }
+        let kept: Measurement
+        if let known = measurements[key] {
+            kept = known
+        } else {
+            guard measurements.count < Self.maximumTexts else { return }
+            kept = Measurement()
+            measurements[key] = kept
+        }
+        if let size, kept.size == nil { kept.size = size; recordedCount += 1 }
+        if let baselines, kept.baselines == nil { kept.baselines = baselines; recordedCount += 1 }
+        kept.isUsed = true
+    }
 
     // MARK: Drawing
 
@@ -194,6 +247,7 @@ public final class TextImageStore {
         let current = Self.identity()
         if let fileIdentity, fileIdentity != current {
             texts.removeAll()
+            measurements.removeAll()
             pixelCount = 0
             refusal = "made by another program, text library, font set or language"
         }
@@ -205,6 +259,7 @@ public final class TextImageStore {
         answers = false
         isRecording = false
         texts.removeAll()
+        measurements.removeAll()
         refusal = why
     }
 
@@ -294,6 +349,7 @@ public final class TextImageStore {
             isRecording = false
             // What this run did not draw is let go (an earlier start's screen).
             texts = texts.filter { $0.value.isUsed }
+            measurements = measurements.filter { $0.value.isUsed }
             pixelCount = texts.values.reduce(0) { $0 + $1.pictures.reduce(0) { $0 + $1.image.pixels.width * $1.image.pixels.height } }
         }
         guard isRecording, recordedCount > 0, answers, let identity = fileIdentity else { return false }
@@ -301,17 +357,7 @@ public final class TextImageStore {
         var writer = ByteWriter()
         writer.append(UInt32(used.count))
         for (key, stored) in used {
-            writer.append(string: key.text)
-            writer.append(string: key.style.family)
-            writer.append(key.style.size)
-            writer.append(UInt8(Self.code(key.style.weight)))
-            writer.append(UInt8(Self.code(key.style.alignment)))
-            writer.append(UInt64(clamping: key.style.numberOfLines))
-            writer.append(UInt8(Self.code(key.style.lineBreakMode)))
-            writer.append(key.style.lineSpacing)
-            writer.append(key.width)
-            writer.append(key.height)
-            writer.append(UInt8(key.legibility.rawValue))
+            Self.append(key, to: &writer)
             writer.append(stored.visibleHeight)
             writer.append(UInt32(stored.pictures.count))
             for picture in stored.pictures {
@@ -330,6 +376,14 @@ public final class TextImageStore {
                 }
             }
         }
+        let measured = measurements.filter { $0.value.isUsed }
+        writer.append(UInt32(measured.count))
+        for (key, kept) in measured {
+            Self.append(key, to: &writer)
+            writer.append(UInt8((kept.size != nil ? 1 : 0) | (kept.baselines != nil ? 2 : 0)))
+            if let size = kept.size { writer.append(size.width); writer.append(size.height) }
+            if let baselines = kept.baselines { writer.append(baselines.first); writer.append(baselines.last) }
+        }
         var header = ByteWriter()
         header.append(bytes: Self.magic)
         header.append(Self.formatVersion)
@@ -338,6 +392,33 @@ public final class TextImageStore {
         header.append(Self.checksum(writer.bytes[...]))
         // Written as two pieces, not joined: no second copy of the images in memory.
         return write(header.bytes, writer.bytes)
+    }
+
+    private static func append(_ key: TextKey, to writer: inout ByteWriter) {
+        writer.append(string: key.text)
+        writer.append(string: key.style.family)
+        writer.append(key.style.size)
+        writer.append(UInt8(code(key.style.weight)))
+        writer.append(UInt8(code(key.style.alignment)))
+        writer.append(UInt64(clamping: key.style.numberOfLines))
+        writer.append(UInt8(code(key.style.lineBreakMode)))
+        writer.append(key.style.lineSpacing)
+        writer.append(key.width)
+        writer.append(key.height)
+        writer.append(UInt8(key.legibility.rawValue))
+    }
+
+    private static func key(from reader: inout ByteReader) throws(CairoError) -> TextKey {
+        let text = try reader.string()
+        var style = TextStyle(family: try reader.string(), size: try reader.double())
+        style.weight = try weight(reader.uint8())
+        style.alignment = try alignment(reader.uint8())
+        style.numberOfLines = Int(clamping: try reader.uint64())
+        style.lineBreakMode = try lineBreakMode(reader.uint8())
+        style.lineSpacing = try reader.double()
+        let width = try reader.double(), height = try reader.double()
+        guard let legibility = LegibilityWeight(rawValue: Int(try reader.uint8())) else { throw CairoError("an unknown legibility weight") }
+        return TextKey(text: text, style: style, width: width, height: height, legibility: legibility)
     }
 
     private func write(_ pieces: [UInt8]...) -> Bool {
@@ -378,6 +459,7 @@ public final class TextImageStore {
             try parse(bytes)
         } catch {
             texts.removeAll()
+            measurements.removeAll()
             pixelCount = 0
             fileIdentity = nil
             refusal = "unreadable: \(error.message)"
@@ -399,15 +481,7 @@ public final class TextImageStore {
         var loaded: [TextKey: StoredText] = [:]
         var pixels = 0
         for _ in 0..<count {
-            let text = try reader.string()
-            var style = TextStyle(family: try reader.string(), size: try reader.double())
-            style.weight = try Self.weight(reader.uint8())
-            style.alignment = try Self.alignment(reader.uint8())
-            style.numberOfLines = Int(clamping: try reader.uint64())
-            style.lineBreakMode = try Self.lineBreakMode(reader.uint8())
-            style.lineSpacing = try reader.double()
-            let width = try reader.double(), height = try reader.double()
-            guard let legibility = LegibilityWeight(rawValue: Int(try reader.uint8())) else { throw CairoError("an unknown legibility weight") }
+            let key = try Self.key(from: &reader)
             let stored = StoredText(visibleHeight: try reader.double())
             let pictures = Int(try reader.uint32())
             for _ in 0..<pictures {
@@ -424,10 +498,23 @@ public final class TextImageStore {
                 stored.pictures.append(Picture(color: color, fractionX: fractionX, fractionY: fractionY,
                                                image: TextImageCache.Entry(pixels: image, offsetX: offsetX, offsetY: offsetY)))
             }
-            loaded[TextKey(text: text, style: style, width: width, height: height, legibility: legibility)] = stored
+            loaded[key] = stored
         }
-        guard reader.remaining == 0 else { throw CairoError("\(reader.remaining) bytes after its last text") }
+        let measured = Int(try reader.uint32())
+        guard measured <= Self.maximumTexts else { throw CairoError("\(measured) measurements, more than \(Self.maximumTexts)") }
+        var kept: [TextKey: Measurement] = [:]
+        for _ in 0..<measured {
+            let key = try Self.key(from: &reader)
+            let flags = try reader.uint8()
+            guard flags & ~3 == 0 else { throw CairoError("an unknown measurement") }
+            let measurement = Measurement()
+            if flags & 1 != 0 { measurement.size = Size(width: try reader.double(), height: try reader.double()) }
+            if flags & 2 != 0 { measurement.baselines = TextBaselines(first: try reader.double(), last: try reader.double()) }
+            kept[key] = measurement
+        }
+        guard reader.remaining == 0 else { throw CairoError("\(reader.remaining) bytes after its last measurement") }
         texts = loaded
+        measurements = kept
         pixelCount = pixels
         fileIdentity = Array(identity.utf8)
     }

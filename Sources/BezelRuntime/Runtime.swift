@@ -180,6 +180,7 @@ public final class Runtime {
         let renderer = try HeadlessDisplay(window: window, rotation: configuration.rotation, scale: displayScale)
         // The first screen's texts from the last run, if the service has a cache folder.
         renderer.textImageStore = TextImageStore.forService(folder: configuration.textImageCache)
+        TextImageStore.measure(with: renderer.textImageStore)
         self.renderer = renderer
         applyImageLimit()
         // The first frame goes to the screen before input is set up (libinput reads its quirks

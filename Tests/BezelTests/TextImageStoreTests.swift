@@ -115,6 +115,38 @@ import Glibc
         }
     }
 
+    @Test func aScreenLaidOutByItsLabelsSizesTakesTheKeptMeasurements() throws {
+        // A stack view sizes its labels by their text (TextMetrics.measurer): kept too, the
+        // next start measures nothing with Pango.
+        let path = folder("measured")
+        func start(_ store: TextImageStore) throws -> HeadlessDisplay {
+            let app = Application(clock: VirtualClock(), tracer: Tracer())
+            let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 240), application: app)
+            window.backgroundColor = .white
+            window.makeKeyAndVisible()
+            let labels = ["Departures", "Platform 4", "On time"].map { Label(text: $0) }
+            let stack = StackView(frame: Rect(x: 10, y: 10, width: 300, height: 200), arrangedSubviews: labels)
+            stack.axis = .vertical
+            stack.alignment = .leading
+            window.addSubview(stack)
+            let display = try HeadlessDisplay(window: window)
+            display.textImageStore = store
+            TextImageStore.measure(with: store)
+            display.renderFrame()
+            return display
+        }
+        defer { TextImageStore.measure(with: nil) }
+        let first = TextImageStore(directory: path)
+        let recorded = try start(first)
+        #expect(first.measurementCount >= 3, "the three labels measured (\(first.measurementCount))")
+        #expect(first.save())
+        let second = TextImageStore(directory: path)
+        let replayed = try start(second)
+        #expect(second.measurementsAnswered >= 3)
+        #expect(second.textsDrawn == 3)
+        #expect(replayed.framebuffer.countDifferingPixels(from: recorded.framebuffer, tolerance: 0) == 0)
+    }
+
     @Test func aDamagedFileIsReportedLeftUnusedAndWrittenAgain() throws {
         let path = folder("damaged")
         let reference = try firstFrame(store: nil)
