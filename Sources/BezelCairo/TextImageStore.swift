@@ -13,8 +13,11 @@ import Glibc
 /// While the store records (from its creation to `save()`, which the runtime calls once the
 /// first frame is on screen), each plain text `CairoDrawingContext.drawText` puts on screen
 /// through its text images is kept: the height of its lines and its image for each colour
-/// and sub-pixel offset it was drawn at. The next run draws those texts from the store, with
-/// no layout made: the same pixels, since they are the images the text images would make.
+/// and sub-pixel offset it was drawn at, and layout's measurements of texts (`measureText`,
+/// `baselines`, when `measure(with:)` gave the store to `TextMetrics.measurer`). The next run
+/// draws those texts from the store and lays them out by its sizes, with no layout made: the
+/// same pixels, since they are the images the text images would make. Only what a run used is
+/// saved (an earlier start's clock time does not stay).
 ///
 /// What else decides those pixels is the store's `identity`, checked before its first use:
 /// the program itself, the text libraries it runs (cairo, pixman, Pango, HarfBuzz, FreeType,
@@ -27,12 +30,12 @@ import Glibc
 ///
 /// The file is read whole and checked (a magic number, the format, a checksum, every length
 /// against what is left); anything wrong and the store starts empty (a `Diagnostics` report),
-/// never a crash. Written to a new file and renamed over the old: a power cut leaves one or
-/// the other.
+/// never a crash. Written to a new file and renamed over the old: a power cut leaves the old
+/// file, the new one, or one the check refuses.
 @MainActor
 public final class TextImageStore {
-    /// What one drawn text is known by: its text (compared byte for byte, as the layout cache
-    /// does), its style without its colour, and its box.
+    /// What one drawn text is known by: its text (compared byte for byte: canonically equal
+    /// spellings may shape differently), its style without its colour, and its box.
     struct TextKey: Hashable {
         let text: String
         let utf8Length: Int
