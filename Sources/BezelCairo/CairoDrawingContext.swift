@@ -712,14 +712,21 @@ public final class CairoDrawingContext: DrawingContext {
     public func drawText(_ text: String, in rect: Rect, style: TextStyle) {
         let r = rect.standardized
         guard !text.isEmpty, !r.isEmpty else { return }
-        guard let store = textImageStore, style.lineBreakMode != .byClipping else {
-            show(cachedLayout(text, style: style, width: r.width, height: r.height), in: r, style: style)
-            return
+        // The store is asked while the app starts (it records until the first frame is on screen).
+        if let store = textImageStore, store.isRecording, style.lineBreakMode != .byClipping {
+            return drawText(text, in: r, style: style, keptIn: store)
         }
-        // The store's texts are drawn as `show` draws them through the text images.
+        show(cachedLayout(text, style: style, width: r.width, height: r.height), in: r, style: style)
+    }
+
+    /// `drawText` from `store`'s picture of the text, or drawn from its layout and kept there
+    /// while the store records (drawn as `show` draws through the text images).
+    @inline(never)
+    private func drawText(_ text: String, in r: Rect, style: TextStyle, keptIn store: TextImageStore) {
         let key = TextImageStore.TextKey(text: text, style: style, width: r.width, height: r.height, legibility: LegibilityWeight.current)
         let color = resolve(style.color)
-        if let stored = store.text(for: key), let (destination, offset) = translatedTarget() {
+        let stored = store.text(for: key)
+        if let stored, let (destination, offset) = translatedTarget() {
             let top = r.minY + max(0, (r.height - stored.visibleHeight) / 2)
             let x = r.minX + offset.x, y = top + offset.y
             let wholeX = x.rounded(.down), wholeY = y.rounded(.down)
@@ -731,7 +738,6 @@ public final class CairoDrawingContext: DrawingContext {
             }
         }
         let layout = cachedLayout(text, style: style, width: r.width, height: r.height)
-        guard store.isRecording else { return show(layout, in: r, style: style) }
         keptPicture = nil
         show(layout, in: r, style: style, keepingPicture: true)
         if let kept = keptPicture, !ScriptCoverage.missesGlyphs(layout, text: text) {
@@ -1080,7 +1086,7 @@ public final class CairoDrawingContext: DrawingContext {
 
     public func measureText(_ text: String, style: TextStyle, width: Double?) -> Size {
         guard !text.isEmpty else { return .zero }
-        if let store = textImageStore { return measureText(text, style: style, width: width, keptIn: store) }
+        if let store = textImageStore, store.isRecording { return measureText(text, style: style, width: width, keptIn: store) }
         return measure(cachedLayout(text, style: style, width: width, height: nil), style: style)
     }
 
@@ -1089,7 +1095,8 @@ public final class CairoDrawingContext: DrawingContext {
     @inline(never)
     private func measureText(_ text: String, style: TextStyle, width: Double?, keptIn store: TextImageStore) -> Size {
         let key = TextImageStore.measurementKey(text, style: style, width: width, legibility: LegibilityWeight.current)
-        if let kept = store.measurement(for: key), let size = kept.size {
+        let kept = store.measurement(for: key)
+        if let kept, let size = kept.size {
             store.noteAnswered(kept)
             return size
         }
@@ -1107,7 +1114,7 @@ public final class CairoDrawingContext: DrawingContext {
     /// `numberOfLines`), from the layout's top, as Pango places them.
     public func baselines(of text: String, style: TextStyle, width: Double?) -> TextBaselines {
         guard !text.isEmpty else { return TextBaselines(first: 0, last: 0) }
-        if let store = textImageStore { return baselines(of: text, style: style, width: width, keptIn: store) }
+        if let store = textImageStore, store.isRecording { return baselines(of: text, style: style, width: width, keptIn: store) }
         return layoutBaselines(of: text, style: style, width: width)
     }
 
@@ -1115,7 +1122,8 @@ public final class CairoDrawingContext: DrawingContext {
     @inline(never)
     private func baselines(of text: String, style: TextStyle, width: Double?, keptIn store: TextImageStore) -> TextBaselines {
         let key = TextImageStore.measurementKey(text, style: style, width: width, legibility: LegibilityWeight.current)
-        if let kept = store.measurement(for: key), let baselines = kept.baselines {
+        let kept = store.measurement(for: key)
+        if let kept, let baselines = kept.baselines {
             store.noteAnswered(kept)
             return baselines
         }
