@@ -131,6 +131,8 @@ public final class TextImageStore {
     private var fontGeneration = 0
     /// False once the identity differs or fonts changed: nothing is answered from then on.
     private var answers = true
+    /// Texts the last `save()` wrote.
+    public private(set) var savedCount = 0
     /// Texts drawn from the store in this run (tests, the start-up figure).
     public private(set) var textsDrawn = 0
     /// Why the file was not used (empty: it was, or there was none).
@@ -359,6 +361,7 @@ public final class TextImageStore {
         }
         guard isRecording, recordedCount > 0, answers, let identity = fileIdentity else { return false }
         let used = texts.filter { $0.value.isUsed }
+        savedCount = used.count
         var writer = ByteWriter()
         writer.append(UInt32(used.count))
         for (key, stored) in used {

@@ -23,7 +23,7 @@ extension Runtime {
             let drawn = store.textsDrawn
             if drawn > 0 { log(.info, "drew \(drawn) texts of the first screen from \(store.path)") }
             if !store.refusal.isEmpty { log(.info, "\(store.path) not used: \(store.refusal)") }
-            if store.save() { log(.info, "kept the first screen's \(store.count) texts in \(store.path) for the next start") }
+            if store.save() { log(.info, "kept the first screen's \(store.savedCount) texts in \(store.path) for the next start") }
         }
         if notifier.isActive {
             notifier.notify("READY=1\nSTATUS=showing \(Int(window.bounds.width))x\(Int(window.bounds.height))")

@@ -49,6 +49,7 @@ import Glibc
         #expect(first.textsDrawn == 0)
         let kept = first.count
         #expect(first.save())
+        #expect(first.savedCount == kept)
         #expect(!first.isRecording)
         #expect(recorded.framebuffer.countDifferingPixels(from: reference.framebuffer, tolerance: 0) == 0)
 
