@@ -479,7 +479,9 @@ public final class TextImageStore {
         var reader = ByteReader(bytes)
         guard try reader.bytes(Self.magic.count) == Self.magic[...] else { throw CairoError("not a text image file") }
         guard try reader.uint32() == Self.formatVersion else { throw CairoError("another format version") }
-        let identity = try reader.string()
+        // The identity's fields carry binary lengths: bytes, not text (read as UTF-8, a field of
+        // 128 bytes or more, a long program path, made the whole file unreadable).
+        let identity = Array(try reader.bytes(Int(try reader.uint32())))
         let length = try reader.uint64()
         let sum = try reader.uint64()
         guard length == UInt64(reader.remaining) else { throw CairoError("truncated or extended (\(reader.remaining) bytes of \(length))") }
@@ -524,7 +526,7 @@ public final class TextImageStore {
         texts = loaded
         measurements = kept
         pixelCount = pixels
-        fileIdentity = Array(identity.utf8)
+        fileIdentity = identity
     }
 
     private static func image(width: Int, height: Int, rows: ArraySlice<UInt8>) -> PixmanImage? {

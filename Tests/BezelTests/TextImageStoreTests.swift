@@ -224,6 +224,30 @@ import Glibc
         #expect(!second.save())
     }
 
+    @Test func anIdentityWithLongFieldsIsReadBack() throws {
+        // A program path of 131 bytes (the sanitizer build's test bundle) made its length field
+        // 0x83: not UTF-8, and the whole file was refused as unreadable.
+        let path = folder("long-identity")
+        mkdir(path, 0o755)
+        var identity = ByteWriter()
+        identity.append(string: "exe /" + String(repeating: "x", count: 200))
+        var payload = ByteWriter()
+        payload.append(UInt32(0))
+        payload.append(UInt32(0))
+        var file = ByteWriter()
+        file.append(bytes: TextImageStore.magic)
+        file.append(TextImageStore.formatVersion)
+        file.append(string: identity.bytes)
+        file.append(UInt64(payload.bytes.count))
+        file.append(TextImageStore.checksum(payload.bytes[...]))
+        file.append(bytes: payload.bytes)
+        try write(file.bytes, to: path + "/" + TextImageStore.fileName)
+        let store = TextImageStore(directory: path)
+        #expect(store.refusal.isEmpty, "read: \(store.refusal)")
+        _ = try firstFrame(store: store)
+        #expect(store.refusal.contains("another program"), "then refused for its identity: \(store.refusal)")
+    }
+
     @Test func anUnwritableFolderIsReportedNotFatal() throws {
         let store = TextImageStore(directory: "/proc/bezel-no-such-folder")
         _ = try firstFrame(store: store)
