@@ -256,7 +256,8 @@ cat /run/demo.log
 # The next start: its first screen's texts drawn from what the first kept (no Pango).
 env -u BEZEL_REMOTE_SOCKET -u BEZEL_REMOTE_USER BEZEL_BACKEND=drm BEZEL_CONFIG=/dev/null BEZEL_TEXT_IMAGE_CACHE=/run/text-images $binary > /run/demo-kept.log 2>&1 &
 app=\$!
-for i in \$(seq 1 600); do grep -q "first frame on screen" /run/demo-kept.log && break; sleep 0.1; done
+# Up to 5 min (the aarch64 guests' first frame takes ~17 s under emulation, more on a loaded host).
+for i in \$(seq 1 3000); do grep -q "first frame on screen" /run/demo-kept.log && break; sleep 0.1; done
 kill -TERM \$app; wait \$app; echo BEZEL-DEMO-KEPT-EXIT \$?
 sed 's/^/BEZEL-DEMO-KEPT /' /run/demo-kept.log
 GUEST
