@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(name: "bezel-runtime-check", dependencies: ["Bezel", "BezelLinux", "BezelRuntime", "BezelScenes"],
                           path: "Sources/BezelRuntimeCheck"),
         // E13 (issue 35): a video on an overlay plane, read back through vkms's writeback in the guest.
-        .executableTarget(name: "bezel-plane-check", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime", "BezelVideo"],
+        .executableTarget(name: "bezel-plane-check", dependencies: ["Bezel", "BezelCairo", "BezelDemoApp", "BezelRuntime", "BezelScenes", "BezelVideo"],
                           path: "Sources/BezelPlaneCheck", linkerSettings: executableLinking),
         // Scenes shared by the demo, the benchmarks and the tests (design.md §5's standard kiosk scene).
         // The demo kiosk app's screens, on the public API of Bezel only (bezel-demo runs them).

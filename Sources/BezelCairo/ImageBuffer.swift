@@ -54,18 +54,20 @@ public final class ImageBuffer {
     /// Keeps external memory (a mapped DRM buffer) alive while this buffer draws into it.
     private let memoryOwner: AnyObject?
 
-    /// An XRGB8888 buffer over memory owned by `owner` (a DRM dumb buffer's mapping): cairo
-    /// draws and `copy(_:to:)` copies straight into it.
-    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, owner: AnyObject) throws(CairoError) {
+    /// A buffer over memory owned by `owner` (a DRM dumb buffer's mapping): cairo draws and
+    /// `copy(_:to:)` copies straight into it. ARGB8888 for an overlay plane that blends (a
+    /// scroll indicator's plane: premultiplied, as DRM's default blend mode expects).
+    public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: Format = .xrgb8888,
+                owner: AnyObject) throws(CairoError) {
         guard width > 0, height > 0, stride >= width * 4 else {
-            throw CairoError("external buffer \(width)x\(height) with stride \(stride) is not a valid XRGB8888 image")
+            throw CairoError("external buffer \(width)x\(height) with stride \(stride) is not a valid 32-bit image")
         }
-        self.surface = try Self.checked(cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+        self.surface = try Self.checked(cairo_image_surface_create_for_data(memory.assumingMemoryBound(to: UInt8.self), format.cairo,
                                                                             Int32(width), Int32(height), Int32(stride)),
                                         "wrapping external memory")
         self.width = width
         self.height = height
-        self.format = .xrgb8888
+        self.format = format
         self.memoryOwner = owner
     }
 
@@ -93,6 +95,14 @@ public final class ImageBuffer {
         let result = body(cairo_image_surface_get_data(surface)!, stride)
         cairo_surface_mark_dirty(surface)
         return result
+    }
+
+    /// Every pixel zero: transparent (ARGB) or black (XRGB).
+    public func clear() {
+        let rows = height
+        withPixels { data, rowBytes in
+            for row in 0..<rows { (data + row * rowBytes).update(repeating: 0, count: width * 4) }
+        }
     }
 
     /// The pixel at (x, y) as 0xAARRGGBB (alpha forced to 0xFF for XRGB). Out of range: nil.

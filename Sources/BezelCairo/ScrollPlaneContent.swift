@@ -78,6 +78,10 @@ public final class ScrollPlaneContent {
     private var lastIndicators: [Rect] = []
     private var lastIndicatorColor: Color?
 
+    /// The indicators' looks and picture revisions (`indicatorPictures`).
+    var indicatorLooks: [ScrollIndicatorLook?] = [nil, nil]
+    var indicatorRevisions = [0, 0]
+
     /// Pixels drawn into the shadow and copied into scanout buffers (the figures' counters).
     public private(set) var drawnPixels = 0
     public private(set) var copiedPixels = 0
@@ -140,19 +144,40 @@ public final class ScrollPlaneContent {
         return Int((b.width * scale).rounded()) == viewWidth && Int((b.height * scale).rounded()) == viewHeight && whole(b.minX) && whole(b.minY)
     }
 
-    /// Whether the plane's picture would change: content damage, a scroll, or indicators moved.
+    /// Whether the plane's picture would change: content damage, a scroll, or indicators
+    /// moved (those it draws: `drawsIndicators`).
     public var needsUpdate: Bool {
-        scrollView.hasPlaneDamage || scrollView.bounds != lastVisible
-            || indicatorFrames != lastIndicators || (lastIndicatorColor != nil && lastIndicatorColor != scrollView.indicatorColor)
+        scrollView.hasPlaneDamage || scrollView.bounds != lastVisible || drawnIndicatorFrames != lastIndicators
+            || (lastIndicatorColor != nil && lastIndicatorColor != scrollView.indicatorColor)
     }
 
     private var indicatorFrames: [Rect] {
         [scrollView.verticalScrollIndicatorFrame, scrollView.horizontalScrollIndicatorFrame].compactMap { $0 }
     }
 
-    /// Brings `buffer` (a scanout buffer of this size, about to be shown) up to date with the
-    /// scroll view as it is now; returns the source rectangle's origin in it (pixels).
-    public func update(_ buffer: ImageBuffer) -> (x: Int, y: Int) {
+    /// The indicators this content draws over itself in the scanout buffers: none while they
+    /// are on planes of their own.
+    private var drawnIndicatorFrames: [Rect] { drawsIndicators ? indicatorFrames : [] }
+
+    /// Whether the indicators are drawn into the scanout buffers, over the content (true:
+    /// there is no plane for them). While they are, every frame that moves them writes inside
+    /// the rectangle on screen, so it goes to the hidden buffer and each buffer takes every
+    /// newly exposed row (`update`); on planes of their own (`indicatorPictures`) the content
+    /// is brought up to date in the buffer on screen.
+    public var drawsIndicators = true
+
+    /// Brings a scanout buffer up to date with the scroll view as it is now, for the plane to
+    /// show: `shown`, the buffer on screen, when every pixel to write lies outside the source
+    /// rectangle the display reads now (a scroll exposes rows outside it; the visible
+    /// rectangle at a new origin of the buffers lies outside it too); else `hidden`, the other
+    /// one, which a flip then puts on screen (content changed where it is shown, indicators
+    /// drawn over it). `shown` is nil when the display may read more of it than the last
+    /// source rectangle given (a picture not yet committed).
+    ///
+    /// In the buffer on screen each newly exposed row is copied once, and the other buffer is
+    /// not touched: with two viewports of margin, 1.5 viewport copies a viewport scrolled,
+    /// against 3 when the two buffers take turns (M9_plane).
+    public func update(shown: ImageBuffer?, hidden: ImageBuffer) -> ScrollPlaneUpdate {
         let visible = scrollView.bounds
         let damage = scrollView.takePlaneDamage()
         if !extent(at: origin).contains(visible) { moveOrigin(toShow: visible) }
@@ -175,14 +200,33 @@ public final class ScrollPlaneContent {
         lastVisible = visible
         scanout.removeAll { $0.buffer == nil }
         for i in scanout.indices { scanout[i].stale += drawn }
-        // The scanout buffer: what it lacks, copied from the shadow.
-        var copies: [Rect]
-        if let index = scanout.firstIndex(where: { $0.buffer === buffer }), case let state = scanout.remove(at: index), state.origin == origin {
-            copies = visible.subtracting(state.valid) + state.stale.map { $0.intersection(visible) } + state.indicators.map { $0.intersection(visible) }
-        } else {
-            copies = [visible]
+        let indicators = drawnIndicatorFrames.map { $0.insetBy(dx: -1, dy: -1).intersection(visible) }.filter { !$0.isEmpty }
+        lastIndicators = drawnIndicatorFrames
+        lastIndicatorColor = drawsIndicators ? scrollView.indicatorColor : nil
+        if let shown, let index = scanout.firstIndex(where: { $0.buffer === shown }) {
+            let state = scanout[index]
+            let copies = copiesMissing(from: state, visible: visible)
+            let onScreen = pixels(of: state.valid, at: state.origin)
+            if !(copies + indicators).contains(where: { pixels(of: $0, at: origin).intersects(onScreen) }) {
+                scanout.remove(at: index)
+                return bringUpToDate(shown, copying: copies, indicators: indicators, visible: visible, inShownBuffer: true)
+            }
         }
-        copies = Self.merged(copies.filter { !$0.isEmpty })
+        let copies = scanout.firstIndex(where: { $0.buffer === hidden }).map { copiesMissing(from: scanout.remove(at: $0), visible: visible) } ?? [visible]
+        return bringUpToDate(hidden, copying: copies, indicators: indicators, visible: visible, inShownBuffer: false)
+    }
+
+    /// What a scanout buffer lacks of `visible`: all of it at another origin, else what it did
+    /// not show, content drawn since, and where it has indicators drawn.
+    private func copiesMissing(from state: ScanoutState, visible: Rect) -> [Rect] {
+        guard state.origin == origin else { return [visible] }
+        let copies = visible.subtracting(state.valid) + state.stale.map { $0.intersection(visible) } + state.indicators.map { $0.intersection(visible) }
+        return Self.merged(copies.filter { !$0.isEmpty })
+    }
+
+    private func bringUpToDate(_ buffer: ImageBuffer, copying copies: [Rect], indicators: [Rect], visible: Rect, inShownBuffer: Bool) -> ScrollPlaneUpdate {
+        updates += 1
+        if inShownBuffer { inShownBufferUpdates += 1 }
         let at = (x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()))
         for rect in copies {
             for piece in ringPieces(of: rect) {
@@ -191,7 +235,6 @@ public final class ScrollPlaneContent {
             }
         }
         // The indicators over it.
-        let indicators = indicatorFrames.map { $0.insetBy(dx: -1, dy: -1) }
         if !indicators.isEmpty, let context = context(for: buffer) {
             context.saveState()
             if scale != 1 { context.concatenate(AffineTransform(scaleX: scale, y: scale)) }
@@ -203,11 +246,13 @@ public final class ScrollPlaneContent {
         scanout.append(ScanoutState(buffer: buffer, origin: origin, valid: visible, indicators: indicators))
         // Two buffers take turns on a plane; a third means the plane's buffers were replaced.
         if scanout.count > 2 { scanout.removeFirst() }
-        lastIndicators = indicatorFrames
-        lastIndicatorColor = scrollView.indicatorColor
-        let source = toPixels(visible)
-        return (Int(source.minX), Int(source.minY))
+        let source = pixels(of: visible, at: origin)
+        return ScrollPlaneUpdate(inShownBuffer: inShownBuffer, x: Int(source.minX), y: Int(source.minY))
     }
+
+    /// Updates made (`update`), and those made in the buffer on screen, without a flip.
+    public private(set) var updates = 0
+    public private(set) var inShownBufferUpdates = 0
 
     /// Forgets what the buffers hold (the plane was lost, or the scroll view is drawn anew).
     public func invalidate() {
@@ -302,8 +347,8 @@ public final class ScrollPlaneContent {
         return rect.applying(scale: scale).integral.applying(scale: 1 / scale)
     }
 
-    /// Content rectangle -> the buffers' pixels.
-    private func toPixels(_ rect: Rect) -> Rect {
+    /// Content rectangle -> the buffers' pixels with the buffers' content at `origin`.
+    private func pixels(of rect: Rect, at origin: Point) -> Rect {
         rect.offsetBy(dx: -origin.x, dy: -origin.y).applying(scale: scale).integral
     }
 
@@ -322,4 +367,20 @@ public final class ScrollPlaneContent {
 
 private extension Rect {
     func applying(scale s: Double) -> Rect { Rect(x: minX * s, y: minY * s, width: width * s, height: height * s) }
+}
+
+/// What `ScrollPlaneContent.update` wrote: the buffer on screen (only outside the source
+/// rectangle the display reads, so a commit of the new source rectangle alone shows it, no
+/// flip) or the hidden one (a flip puts it on screen); and the new source rectangle's origin
+/// in that buffer (pixels).
+public struct ScrollPlaneUpdate: Equatable, Sendable {
+    public var inShownBuffer: Bool
+    public var x: Int
+    public var y: Int
+
+    public init(inShownBuffer: Bool, x: Int, y: Int) {
+        self.inShownBuffer = inShownBuffer
+        self.x = x
+        self.y = y
+    }
 }

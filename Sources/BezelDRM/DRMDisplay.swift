@@ -216,6 +216,10 @@ public final class DRMDisplay {
     /// The picture revision last committed to the plane of layer `key` (nil: not on a plane).
     public func committedOverlayRevision(forKey key: Int) -> Int? { planeAssignment?.committedRevision(forKey: key) }
 
+    /// The smallest picture an overlay plane's buffer can hold (the driver's minimum
+    /// framebuffer size; 1x1 without planes).
+    public var minimumOverlaySize: (width: Int, height: Int) { planeAssignment?.minimumBufferSize ?? (1, 1) }
+
     /// Test commits the plane assignment made so far (steady frames make none).
     public var planeTestCommits: Int { planeAssignment?.testCommits ?? 0 }
 

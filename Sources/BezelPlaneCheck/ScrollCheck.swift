@@ -2,6 +2,7 @@ import Bezel
 import BezelCairo
 import BezelDemoApp
 import BezelRuntime
+import BezelScenes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,26 +10,33 @@ import Glibc
 /// E14's steps on the running runtime (see main.swift): the demo's 10,000-row list, its table
 /// scrolled by an overlay plane. Flings made of touches through the pipeline: a finger down,
 /// two slow moves (each frame compared: the rows each exposes drawn into the plane's buffer),
-/// three fast moves and a lift (a fling: its first frame compared, with the indicators), then
-/// the frame at rest (far away: the buffer drawn anew where the fling stopped, the
-/// indicators gone). A compare takes seconds in an emulated guest, so the real-time
-/// deceleration ends while one runs: each fling shows its start and its end.
+/// three fast moves and a lift (a fling: its first frame compared, with the indicators on
+/// planes of their own), then the frame at rest (far away: the buffer drawn anew where the
+/// fling stopped, the indicators gone). A compare takes seconds in an emulated guest, so the
+/// real-time deceleration ends while one runs: each fling shows its start and its end.
+/// The demo's list pins its section headers, which move inside the rectangle on screen at
+/// every scroll, so its plane flips every frame; a last fling on M9's table (`OrderRows`, no
+/// headers) is brought up to date in the buffer on screen, written outside the source
+/// rectangle the display reads, with no flip (`ScrollPlaneContent.update`).
 @MainActor
 final class ScrollCheck {
     private let runtime: Runtime
     private let window: Window
     private let list = ListViewController()
     private let comparison: WritebackComparison
-    private var table: TableView { list.tableView }
-    private enum Phase { case start, dragging, flinging, settling, done }
+    private var table: TableView
+    /// M9's table for the last fling (rows without section headers).
+    private let orders = OrderRows(count: 10_000)
+    private var ordersTable: TableView?
+    private enum Phase { case start, dragging, flinging, settling, switching, done }
     private var phase = Phase.start
     private var flings = 0
     private var dragMoves = 0
     private var finger = Point(x: 400, y: 600)
     private var offPlane = 0
     private(set) var passed = false
-    /// Flings made (each from a finger down to rest).
-    static let flingCount = 2
+    /// Flings made (each from a finger down to rest): two on the demo's list, one on M9's table.
+    static let flingCount = 3
 
     /// Where the first fling's decelerating frame, as the display composed it, is written.
     private let screenshotPath: String?
@@ -39,6 +47,7 @@ final class ScrollCheck {
         self.window = window
         comparison = WritebackComparison(runtime: runtime, window: window, scenario: "E14")
         window.rootViewController = list
+        table = list.tableView
     }
 
     func start() {
@@ -73,6 +82,10 @@ final class ScrollCheck {
             phase = .settling
         case .settling:
             break
+        case .switching:
+            guard runtime.scrollPlaneContent(of: table) != nil else { return }
+            compare("M9's table at the top")
+            beginFling()
         case .done:
             break
         }
@@ -118,8 +131,37 @@ final class ScrollCheck {
             if phase == .flinging { comparison.say("fling \(flings): no frame while decelerating was seen") }
             phase = .settling
             compare("fling \(flings) at rest at \(Int(table.contentOffset.y))")
-            if flings < Self.flingCount { beginFling() } else { finish() }
+            if flings == Self.flingCount - 1 {
+                showOrders()
+            } else if flings < Self.flingCount {
+                beginFling()
+            } else {
+                finish()
+            }
         }
+    }
+
+    /// Replaces the list with M9's table (its own plane, its own buffers); the next frame
+    /// with it on its plane starts the last fling.
+    private func showOrders() {
+        demoSummary = summary()
+        let controller = ViewController()
+        let ordersTable = TableView(frame: window.bounds)
+        orders.install(on: ordersTable)
+        controller.view.addSubview(ordersTable)
+        window.rootViewController = controller
+        self.ordersTable = ordersTable
+        table = ordersTable
+        phase = .switching
+    }
+
+    /// The demo list's figures, kept when it goes.
+    private var demoSummary: (rebases: Int, line: String)?
+
+    private func summary() -> (rebases: Int, line: String) {
+        let content = runtime.scrollPlaneContent(of: table)
+        return (content?.rebases ?? 0, "buffer moves \(content?.rebases ?? 0), pixels drawn \(content?.drawnPixels ?? 0), copied \(content?.copiedPixels ?? 0), "
+                + "updates in the buffer on screen \(content?.inShownBufferUpdates ?? 0) of \(content?.updates ?? 0)")
     }
 
     private func send(_ report: TouchReport) {
@@ -127,9 +169,13 @@ final class ScrollCheck {
         app.handleTouchFrame(TouchFrame([report], timestamp: app.clock.now))
     }
 
+    /// Compared frames with the indicators shown on planes of their own.
+    private var indicatorsOnPlanes = 0
+
     private func compare(_ what: String, saveTo: String? = nil) {
         let onPlane = table.isOnPlane
         if !onPlane { offPlane += 1 }
+        if table.areScrollIndicatorsVisible, runtime.scrollPlaneContent(of: table)?.drawsIndicators == false { indicatorsOnPlanes += 1 }
         // What the plane shows is the table's content as the tree draws it: no drawing over.
         let before = comparison.mismatched
         comparison.compare(what, note: "table on plane: \(onPlane)", saveTo: saveTo)
@@ -171,10 +217,13 @@ final class ScrollCheck {
     private func report(idleSwitches: Int) {
         let content = runtime.scrollPlaneContent(of: table)
         let offset = Int(table.contentOffset.y)
-        passed = comparison.mismatched == 0 && comparison.compared >= 1 + 4 * Self.flingCount && offPlane == 0
-            && flings == Self.flingCount && offset > 1_000 && (content?.rebases ?? 0) > 0 && (0...2).contains(idleSwitches)
-        comparison.say("scroll: \(flings) flings to offset \(offset), \(comparison.compared - offPlane) frames with the table on its plane; "
-                       + "buffer moves \(content?.rebases ?? 0), pixels drawn \(content?.drawnPixels ?? 0), copied \(content?.copiedPixels ?? 0)")
+        let orders = summary()
+        passed = comparison.mismatched == 0 && comparison.compared >= 2 + 4 * Self.flingCount && offPlane == 0
+            && flings == Self.flingCount && offset > 1_000 && (demoSummary?.rebases ?? 0) > 0 && (0...2).contains(idleSwitches)
+            && indicatorsOnPlanes > 0 && (content?.inShownBufferUpdates ?? 0) > 0
+        comparison.say("scroll: \(flings) flings, the last to offset \(offset), \(comparison.compared - offPlane) frames with the table on its plane, "
+                       + "\(indicatorsOnPlanes) with the indicators on planes of their own; the demo's list: \(demoSummary?.line ?? "none"); "
+                       + "M9's table: \(orders.line)")
         comparison.say("\(comparison.summary); plane test commits \(runtime.planeTestCommits)")
         comparison.say("idle on the plane: \(idleSwitches) wake-ups in 3 s (the timer's own: 1)")
         comparison.say(passed ? "PASS" : "FAIL")

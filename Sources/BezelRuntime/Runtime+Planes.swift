@@ -28,16 +28,33 @@ extension Runtime {
                                 rotation: configuration.rotation)
         }
         var scrollContents: [Int: ScrollPlaneContent] = [:]
+        var indicators: [Int: [ScrollIndicatorPicture]] = [:]
         for request in scrollRequests {
-            let key = ObjectIdentifier(request.scrollView).hashValue
+            let key = Self.planeKey(request.scrollView)
             var content = scrollPlanes[key]?.content
             if content == nil || content?.fitsScrollView == false { content = ScrollPlaneContent(scrollView: request.scrollView, scale: renderer.scale) }
             guard let content else { continue }
             scrollContents[key] = content
             layers.append(OverlayLayer(key: key, destination: renderer.panelPixels(of: [request.windowRect])[0],
                                        scrollBuffer: .init(width: content.width, height: content.height)))
+            // Its indicators above it, each on a plane of its own (moved as it scrolls).
+            let pictures = content.indicatorPictures(scrollViewAt: request.windowRect.origin, minimumPixels: drm.minimumOverlaySize)
+            indicators[key] = pictures
+            for picture in pictures {
+                layers.append(OverlayLayer(key: Self.indicatorKey(key, picture), blendedAt: renderer.panelPixels(of: [picture.windowRect])[0]))
+            }
         }
-        let placed = drm.placeOverlays(layers)
+        var placed = drm.placeOverlays(layers)
+        // Indicators only with their content, and all of them or none (the content's buffers
+        // draw them otherwise): any other outcome is placed again without them.
+        let alone = indicators.filter { key, pictures in
+            !pictures.isEmpty && (!placed.contains(key) || !pictures.allSatisfy { placed.contains(Self.indicatorKey(key, $0)) })
+        }
+        if !alone.isEmpty {
+            let dropped = Set(alone.flatMap { key, pictures in pictures.map { Self.indicatorKey(key, $0) } })
+            for key in alone.keys { indicators[key] = nil }
+            placed = drm.placeOverlays(layers.filter { !dropped.contains($0.key) })
+        }
         var frames: [OverlayFrame] = []
         var nowOnPlanes: [Int: (view: any PlaneContent, picture: PlanePicture)] = [:]
         for request in requests {
@@ -66,10 +83,14 @@ extension Runtime {
             // plane's surface draws a revision it does not hold: a new surface draws it all).
             let arriving = previous?.content !== content || !content.scrollView.isOnPlane
             if arriving { content.invalidate() }
+            content.drawsIndicators = indicators[key] == nil
             if arriving || content.needsUpdate { revision += 1 }
             content.scrollView.isOnPlane = true
             nowScrolling[key] = (content, revision)
-            frames.append(OverlayFrame(key: key, revision: revision) { buffer in content.update(buffer) })
+            frames.append(OverlayFrame(key: key, revision: revision) { shown, hidden in content.update(shown: shown, hidden: hidden) })
+            for picture in indicators[key] ?? [] {
+                frames.append(OverlayFrame(key: Self.indicatorKey(key, picture), revision: picture.revision, drawn: picture.draw))
+            }
         }
         for (key, entry) in scrollPlanes where nowScrolling[key] == nil {
             entry.content.scrollView.isOnPlane = false
@@ -106,7 +127,12 @@ extension Runtime {
     /// Test commits the plane assignment made (steady frames make none).
     public var planeTestCommits: Int { drm?.planeTestCommits ?? 0 }
 
-    private static func planeKey(_ view: any PlaneContent) -> Int { ObjectIdentifier(view).hashValue }
+    /// A layer's key: its view's address (a multiple of 16, so a scroll view's indicators'
+    /// keys, its own plus 1 or 2, are no other view's).
+    private static func planeKey(_ view: AnyObject) -> Int { Int(bitPattern: ObjectIdentifier(view)) }
+
+    /// A scroll view's indicator's layer: its content's key plus 1 or 2.
+    private static func indicatorKey(_ key: Int, _ picture: ScrollIndicatorPicture) -> Int { key &+ 1 &+ picture.index }
 }
 
 extension Runtime {
@@ -114,7 +140,7 @@ extension Runtime {
     /// drawn and copied, moves of its buffers); nil while it is drawn in the UI.
     public func scrollPlaneContent(of scrollView: ScrollView) -> ScrollPlaneContent? {
         guard scrollView.isOnPlane else { return nil }
-        return scrollPlanes[ObjectIdentifier(scrollView).hashValue]?.content
+        return scrollPlanes[Self.planeKey(scrollView)]?.content
     }
 }
 

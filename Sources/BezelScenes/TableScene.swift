@@ -1,13 +1,14 @@
 import Bezel
 
 /// The list benchmark's scene (issue 15, M9 and M10): a window with the standard scene's
-/// 60 pt header and, under it, a plain `TableView` of `rows` rows in one section, each a
-/// label, a detail label and a "Select" button, 56 pt tall.
+/// 60 pt header and, under it, a plain `TableView` of `rows` rows in one section
+/// (`OrderRows`), each a label, a detail label and a "Select" button, 56 pt tall.
 @MainActor
-public final class TableScene: TableViewDataSource {
+public final class TableScene {
     public let window: Window
     public let table: TableView
     public let rows: Int
+    private let source: OrderRows
 
     public init(application: Application, size: Size = StandardKioskScene.size, rows: Int) {
         self.rows = rows
@@ -18,6 +19,26 @@ public final class TableScene: TableViewDataSource {
         header.addSubview(Label(frame: header.bounds, text: "Orders", style: TextStyle(size: 28, color: .white, alignment: .center)))
         window.addSubview(header)
         table = TableView(frame: Rect(x: 0, y: 60, width: size.width, height: size.height - 60))
+        source = OrderRows(count: rows)
+        source.install(on: table)
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+    }
+}
+
+/// TableScene's rows: one section of `count` orders, 56 pt cells with a detail line and a
+/// "Select" button; `install(on:)` gives a table its look, cells and data (also a table in
+/// another window: E14 scrolls one on a display plane).
+@MainActor
+public final class OrderRows: TableViewDataSource {
+    public let count: Int
+
+    public init(count: Int) {
+        self.count = count
+    }
+
+    /// Makes this the table's data source (the table keeps it weakly: keep this object).
+    public func install(on table: TableView) {
         table.rowHeight = 56
         table.backgroundColor = Color(rgb: 0x202830)
         table.register(forCellReuseIdentifier: "row") {
@@ -35,12 +56,10 @@ public final class TableScene: TableViewDataSource {
             cell.accessoryView = button
             return cell
         }
-        window.addSubview(table)
         table.dataSource = self
-        window.makeKeyAndVisible()
     }
 
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)

@@ -17,6 +17,7 @@
 
 static inline uint32_t bezel_drm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
 static inline uint32_t bezel_drm_format_rgb565(void) { return DRM_FORMAT_RGB565; }
+static inline uint32_t bezel_drm_format_argb8888(void) { return DRM_FORMAT_ARGB8888; }
 static inline int bezel_drm_errno(void) { return errno; }
 
 static inline int bezel_drm_create_dumb(int fd, uint32_t width, uint32_t height, uint32_t bpp, uint32_t *handle, uint32_t *pitch, uint64_t *size) {

@@ -6,6 +6,7 @@ import BezelCairo
 /// panel is mounted. `key` names the asker from frame to frame (the same view keeps its plane).
 /// A scrolled layer (`scrollBuffer`) is a buffer of that size, larger than the destination,
 /// shown 1:1 through a source rectangle that moves as the content scrolls (no scaling, no turn).
+/// Layers are stacked in the order they are asked for: each above those before it.
 public struct OverlayLayer: Equatable, Sendable {
     public var key: Int
     public var destination: Rect
@@ -13,6 +14,9 @@ public struct OverlayLayer: Equatable, Sendable {
     public var sourceHeight: Int
     public var rotation: DisplayRotation
     public var scrollBuffer: BufferSize?
+    /// A picture with transparency, blended over what is under it (ARGB8888, premultiplied):
+    /// a scroll indicator over its content's plane. Drawn 1:1 (`OverlayFrame.Content.drawn`).
+    public var hasAlpha = false
 
     public struct BufferSize: Equatable, Sendable {
         public var width: Int
@@ -37,6 +41,22 @@ public struct OverlayLayer: Equatable, Sendable {
         self.init(key: key, destination: destination, sourceWidth: Int(destination.width), sourceHeight: Int(destination.height))
         scrollBuffer = buffer
     }
+
+    /// A picture with transparency, drawn at the destination's size and shown 1:1 over the
+    /// layers before it (a scroll indicator).
+    public init(key: Int, blendedAt destination: Rect) {
+        self.init(key: key, destination: destination, sourceWidth: Int(destination.width), sourceHeight: Int(destination.height))
+        hasAlpha = true
+    }
+
+    /// Whether `other` is this layer moved: only the destination's origin differs (a scroll
+    /// indicator following the content). The plane keeps its buffer and takes the new
+    /// position without a test commit (`PlaneAssignment.place`).
+    func isMoved(from other: OverlayLayer) -> Bool {
+        var moved = other
+        moved.destination.origin = destination.origin
+        return moved == self && other.destination.origin != destination.origin
+    }
 }
 
 /// A picture for a layer the display accepted (`DRMDisplay.placeOverlays`): `revision` changes
@@ -53,9 +73,12 @@ public struct OverlayFrame {
     public enum Content {
         /// Drawn (scaled if need be) into the plane's buffer.
         case picture(Image)
-        /// A scrolled layer's buffer brought up to date by the closure (given the buffer about
-        /// to be shown), which returns the source rectangle's origin in it (pixels).
-        case scrolled(@MainActor (ImageBuffer) -> (x: Int, y: Int))
+        /// A scrolled layer's buffers brought up to date by the closure (given the buffer on
+        /// screen, nil while the display may read more of it than its last source rectangle,
+        /// and the hidden one), which says which it wrote and the source rectangle's origin in it.
+        case scrolled(@MainActor (_ shown: ImageBuffer?, _ hidden: ImageBuffer) -> ScrollPlaneUpdate)
+        /// A picture drawn 1:1 by the closure into the hidden buffer (a blended layer's: ARGB).
+        case drawn(@MainActor (ImageBuffer) -> Void)
     }
 
     public init(key: Int, image: Image, revision: Int, dmaBuf: DMABuf? = nil) {
@@ -65,9 +88,15 @@ public struct OverlayFrame {
         self.dmaBuf = dmaBuf
     }
 
-    public init(key: Int, revision: Int, scrolled update: @escaping @MainActor (ImageBuffer) -> (x: Int, y: Int)) {
+    public init(key: Int, revision: Int, scrolled update: @escaping @MainActor (_ shown: ImageBuffer?, _ hidden: ImageBuffer) -> ScrollPlaneUpdate) {
         self.key = key
         content = .scrolled(update)
+        self.revision = revision
+    }
+
+    public init(key: Int, revision: Int, drawn draw: @escaping @MainActor (ImageBuffer) -> Void) {
+        self.key = key
+        content = .drawn(draw)
         self.revision = revision
     }
 }

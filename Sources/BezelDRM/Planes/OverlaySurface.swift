@@ -2,7 +2,9 @@ import Bezel
 import BezelCairo
 
 /// The two buffers an overlay plane shows in turn: the picture is drawn into the hidden one,
-/// which a commit then puts on the plane (the shown one is never written: no tearing). Drawn
+/// which a commit then puts on the plane (the shown one is never written where the display
+/// reads it: no tearing; a scrolled layer writes newly exposed rows into the shown one,
+/// outside its source rectangle, and commits the new source rectangle alone). Drawn
 /// with the same cairo path as the software composition (`drawPicture`), scaled to the buffer
 /// when the plane cannot scale (then the buffer has the destination's size).
 /// A picture that comes as a DMA-BUF of the buffer's size is not drawn: it is imported
@@ -20,9 +22,13 @@ final class OverlaySurface {
     private(set) var pendingRevision: Int?
     /// The revision on screen (or committed).
     private(set) var shownRevision: Int?
-    /// A scrolled layer's source rectangle origin in the hidden buffer and in the shown one.
+    /// A scrolled layer's source rectangle origin in the pending picture and in the shown one.
     private var pendingSource: (x: Int, y: Int)?
     private(set) var shownSource = (x: 0, y: 0)
+    /// Whether the pending picture is in the shown buffer (a scrolled layer brought up to
+    /// date outside the source rectangle on screen): its commit changes the source rectangle
+    /// alone, and the buffers are not swapped.
+    private var pendingInShownBuffer = false
     /// Imported pictures: waiting for a commit, on screen, and the one before (still scanned
     /// out until the flip after the commit that replaced it).
     private typealias Imported = (framebuffer: UInt32, owner: AnyObject)
@@ -43,18 +49,20 @@ final class OverlaySurface {
     /// The source origin a commit should use, with `framebufferToCommit`.
     var sourceToCommit: (x: Int, y: Int) { pendingRevision != nil ? pendingSource ?? (0, 0) : shownSource }
 
-    init(fd: Int32, width: Int, height: Int) throws(DRMError) {
+    /// `hasAlpha`: ARGB8888 buffers, for a blended layer.
+    init(fd: Int32, width: Int, height: Int, hasAlpha: Bool = false) throws(DRMError) {
         self.width = width
         self.height = height
-        shown = try DumbBuffer(fd: fd, width: width, height: height)
-        hidden = try DumbBuffer(fd: fd, width: width, height: height)
+        shown = try DumbBuffer(fd: fd, width: width, height: height, hasAlpha: hasAlpha)
+        hidden = try DumbBuffer(fd: fd, width: width, height: height, hasAlpha: hasAlpha)
         imports = ImportedFramebuffers(fd: fd)
     }
 
     /// The framebuffer a commit should put on the plane: the hidden one once drawn (or the
     /// pending imported one), else the shown one (for a test commit, or a plane placed again).
     var framebufferToCommit: UInt32 {
-        pendingRevision != nil ? pendingImport?.framebuffer ?? hidden.framebufferID : shownImport?.framebuffer ?? shown.framebufferID
+        guard pendingRevision != nil, !pendingInShownBuffer else { return shownImport?.framebuffer ?? shown.framebufferID }
+        return pendingImport?.framebuffer ?? hidden.framebufferID
     }
 
     /// Draws the frame's content into the hidden buffer (or imports its DMA-BUF) unless that
@@ -69,10 +77,23 @@ final class OverlaySurface {
                 return true
             }
             pendingImport = nil
+            pendingInShownBuffer = false
             return draw(image, revision: revision)
         case .scrolled(let update):
             guard let target = hidden.mappedImage else { return false }
-            pendingSource = update(target)
+            // The shown buffer only when the display reads no more of it than its last source
+            // rectangle: with a picture drawn but not committed (a commit refused), it may
+            // still read the one before.
+            let written = update(pendingRevision == nil ? shown.mappedImage : nil, target)
+            pendingSource = (written.x, written.y)
+            pendingInShownBuffer = written.inShownBuffer
+            pendingRevision = revision
+            return true
+        case .drawn(let draw):
+            guard let target = hidden.mappedImage else { return false }
+            draw(target)
+            pendingImport = nil
+            pendingInShownBuffer = false
             pendingRevision = revision
             return true
         }
@@ -125,6 +146,8 @@ final class OverlaySurface {
         previousImport = shownImport
         if let pendingImport {
             shownImport = pendingImport
+        } else if pendingInShownBuffer {
+            pendingInShownBuffer = false
         } else {
             swap(&shown, &hidden)
             swap(&shownContext, &hiddenContext)

@@ -11,9 +11,15 @@ import Glibc
 /// buffer the picture's size: a copy without scaling, the Pi's HVS does this), then at the
 /// destination's size (the picture scaled by the CPU: vkms, which cannot scale). A layer no
 /// plane takes is drawn in software by the caller, in the same frame. Decisions are kept
-/// while the layer's geometry stays, so steady frames make no test commits.
-/// Ready for other users (a cursor plane for the pointer, a plane per scroll view): they are
-/// layers like any other.
+/// while the layer's geometry stays, so steady frames make no test commits; a layer that only
+/// moved (a scroll indicator following its content) keeps its plane and buffer, and goes to
+/// the next commit at its new position untested (the driver checked its size, format and
+/// scaling; a plane that can be positioned takes any position on the CRTC).
+/// Layers stack in the order asked: each gets a plane above those of the layers before it
+/// (the kernel's plane order, which is the stacking order of drivers without `zpos`: vkms;
+/// a plane below is given up and the layer placed anew).
+/// Users: videos, scroll views' content and their indicators (a cursor plane for the pointer
+/// would be one more layer).
 @MainActor
 final class PlaneAssignment {
     private struct Placement {
@@ -38,6 +44,12 @@ final class PlaneAssignment {
     init(fd: Int32, crtcID: UInt32, planes: [DisplayPlane]) {
         self.fd = fd
         self.crtcID = crtcID
+        if let resources = drmModeGetResources(fd) {
+            minimumBufferSize = (Int(resources.pointee.min_width), Int(resources.pointee.min_height))
+            drmModeFreeResources(resources)
+        } else {
+            minimumBufferSize = (1, 1)
+        }
         overlayPlanes = planes.filter { plane in
             guard plane.kind == .overlay, plane.formats.contains(ScanoutPixelFormat.xrgb8888.fourcc) else { return false }
             if case .success = plane.properties.require(DisplayPlane.atomicPropertyNames) { return true }
@@ -47,6 +59,10 @@ final class PlaneAssignment {
 
     /// Overlay planes this CRTC could give layers (0: every layer is drawn in software).
     var overlayPlaneCount: Int { overlayPlanes.count }
+
+    /// The smallest framebuffer the driver registers (its mode_config minimum: vkms's is
+    /// 20x20): a smaller picture (a scroll indicator's) must be shown in a buffer this big.
+    let minimumBufferSize: (width: Int, height: Int)
 
     /// The keys of `layers` shown on planes from the next commit; the others are the
     /// caller's to draw. Planes of layers no longer asked for are released.
@@ -58,18 +74,35 @@ final class PlaneAssignment {
         }
         refused = refused.filter { asked.contains($0.key) }
         var shown = Set<Int>()
+        // The lowest plane (index in `overlayPlanes`) the next layer may have: above the last placed.
+        var lowest = 0
         for layer in layers {
-            if let placement = placements[layer.key], placement.layer == layer {
-                shown.insert(layer.key)
-                continue
+            if var placement = placements[layer.key], let index = stackIndex(of: placement.plane), index >= lowest {
+                if placement.layer == layer {
+                    shown.insert(layer.key)
+                    lowest = index + 1
+                    continue
+                }
+                if layer.isMoved(from: placement.layer) {
+                    placement.layer = layer
+                    placement.needsCommit = true
+                    placements[layer.key] = placement
+                    shown.insert(layer.key)
+                    lowest = index + 1
+                    continue
+                }
             }
-            if refused[layer.key] == layer { continue }
-            // A layer that moved or resized gives its plane back and is placed anew.
+            // Refused: not tried again until it changes (a blended picture until it changes
+            // more than its position: an indicator refused is not tried at every move).
+            if let refusal = refused[layer.key], refusal == layer || (layer.hasAlpha && layer.isMoved(from: refusal)) { continue }
+            // A layer that changed otherwise (or is under one before it) gives its plane back
+            // and is placed anew.
             if let old = placements.removeValue(forKey: layer.key) { released.append(old.plane) }
-            if let placement = tryPlacing(layer) {
+            if let placement = tryPlacing(layer, lowest: lowest) {
                 placements[layer.key] = placement
                 released.removeAll { $0.id == placement.plane.id }
                 shown.insert(layer.key)
+                lowest = (stackIndex(of: placement.plane) ?? lowest) + 1
             } else {
                 refused[layer.key] = layer
             }
@@ -77,16 +110,21 @@ final class PlaneAssignment {
         return shown
     }
 
-    private func tryPlacing(_ layer: OverlayLayer) -> Placement? {
+    private func stackIndex(of plane: DisplayPlane) -> Int? { overlayPlanes.firstIndex { $0.id == plane.id } }
+
+    private func tryPlacing(_ layer: OverlayLayer, lowest: Int) -> Placement? {
         let busy = Set(placements.values.map(\.plane.id))
-        guard let plane = overlayPlanes.first(where: { !busy.contains($0.id) }) else { return nil }
+        let argb = bezel_drm_format_argb8888()
+        guard let plane = overlayPlanes.dropFirst(lowest).first(where: { !busy.contains($0.id) && (!layer.hasAlpha || $0.formats.contains(argb)) })
+        else { return nil }
         let rotationBit = Self.rotationBit(layer.rotation)
         if layer.rotation != .none, plane.rotations & rotationBit == 0 { return nil }
-        let sizes = layer.scrollBuffer.map { [(width: $0.width, height: $0.height)] } ?? Self.bufferSizes(for: layer)
-        // Scrolled content is shown 1:1 from a buffer drawn upright: no turn.
-        if layer.scrollBuffer != nil, layer.rotation != .none { return nil }
+        // Scrolled content and blended pictures are shown 1:1 from buffers drawn upright.
+        if layer.scrollBuffer != nil || layer.hasAlpha, layer.rotation != .none { return nil }
+        let sizes = layer.scrollBuffer.map { [(width: $0.width, height: $0.height)] }
+            ?? (layer.hasAlpha ? [(Int(layer.destination.width), Int(layer.destination.height))] : Self.bufferSizes(for: layer))
         for size in sizes {
-            guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height) else { continue }
+            guard let surface = try? OverlaySurface(fd: fd, width: size.width, height: size.height, hasAlpha: layer.hasAlpha) else { continue }
             let placement = Placement(layer: layer, plane: plane, surface: surface)
             if test(placement) { return placement }
         }
