@@ -14,6 +14,7 @@ extension TableView {
         guard !isLayingOutRows else { return }
         isLayingOutRows = true
         defer { isLayingOutRows = false }
+        steadyRows = nil
         loadIfNeeded()
         ensureSectionTops()
         layoutTableHeaderAndFooter()
@@ -37,6 +38,24 @@ extension TableView {
         // Measured heights may have changed the range.
         recycleCells(outside: first.flatMap { f in last.map { f...$0 } })
         layoutHeadersAndFooters()
+        if appearing == nil, swipe == nil, let first, let last, let top = rowRect(first), let bottom = rowRect(last), top.height > 0, bottom.height > 0 {
+            steadyRows = SteadyRows(first: top, last: bottom, width: bounds.width, onPlane: isOnPlane)
+        }
+    }
+
+    /// Whether the rows laid out, with their frames as they are, are still those to lay out
+    /// at the current offset: nothing moved or changed since a whole layout (no layout
+    /// pending, heights and section tops valid, no row swiped open), and the area's top is
+    /// still inside the first row and its bottom inside the last (so no row comes or goes; a
+    /// row's frame is in content coordinates and does not change with the offset). Then a
+    /// scroll lays out only headers and footers (pinned ones follow the offset): in a fling,
+    /// a row comes in one frame in three or four, and the others' layout cost ~15 K
+    /// instructions a frame (callgrind, M9_plane's frame: 92 K).
+    var rowsStayLaidOut: Bool {
+        guard let steady = steadyRows, !needsLayout, sectionTopsAreValid, !needsReload, swipe == nil,
+              steady.width == bounds.width, steady.onPlane == isOnPlane else { return false }
+        let area = rowLayoutArea
+        return area.minY > steady.first.minY && area.minY < steady.first.maxY && area.maxY > steady.last.minY && area.maxY < steady.last.maxY
     }
 
     /// The rows intersecting the visible area with the current heights.
@@ -205,7 +224,7 @@ extension TableView {
 
     /// Headers and footers of the sections on screen; in the plain style a header stays at
     /// the top edge while its section scrolls under it, pushed up by the next one.
-    private func layoutHeadersAndFooters() {
+    func layoutHeadersAndFooters() {
         var onScreen: [Int] = []
         if let firstSection = section(atY: max(0, bounds.minY)) {
             var s = firstSection
@@ -267,4 +286,13 @@ extension TableView {
         addSubview(view)
         return view
     }
+}
+
+/// The first and last rows a whole layout laid out (their rects, content coordinates), for
+/// `rowsStayLaidOut`.
+struct SteadyRows {
+    var first: Rect
+    var last: Rect
+    var width: Double
+    var onPlane: Bool
 }

@@ -146,6 +146,9 @@ open class TableView: ScrollView {
     var selectedRows: Set<IndexPath> = []
     var highlightedRow: IndexPath?
     var isLayingOutRows = false
+    /// Where the rows last laid out stay the rows to lay out (`SteadyRows`): nil after any
+    /// layout that could not say.
+    var steadyRows: SteadyRows?
     var pendingUpdate: ListUpdate?
     var batchDepth = 0
     var swipe: SwipeState?
@@ -517,7 +520,11 @@ open class TableView: ScrollView {
 
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
-        layoutRows()
+        if rowsStayLaidOut {
+            layoutHeadersAndFooters()
+        } else {
+            layoutRows()
+        }
         placeSectionIndex()
     }
 

@@ -36,7 +36,13 @@ public enum Renderer {
         context.clip(to: dirty)
         let style = view.resolvedStyle
         context.userInterfaceStyle = style
-        if let background = view.backgroundColor, background.alpha > 0 { context.fill(dirty, color: background) }
+        // The background where no opaque row covers it (OpaqueCover, as `draw` does): a plane's
+        // lookahead rows are drawn in bands of whole rows, which an opaque cell covers from
+        // edge to edge (M9_plane: the fill under them was 15.5 M of 391 M instructions).
+        if let background = view.backgroundColor, background.alpha > 0 {
+            let covered = background.isDynamic || background.alpha >= 1 ? OpaqueCover.rects(of: view, within: dirty) : []
+            if covered.isEmpty { context.fill(dirty, color: background) } else { context.fill(dirty, color: background, excluding: covered) }
+        }
         view.draw(dirty, in: context)
         for subview in view.subviews { draw(subview, in: context, dirty: dirty, isRoot: false, style: style) }
         context.restoreState()
