@@ -33,6 +33,50 @@ import Testing
         #expect(s.table.numberOfCellsCreated == 10)
     }
 
+    /// A scroll lays out only the rows at the edges (`layoutRowsAtEdges`): after every offset,
+    /// small or large, up or down, across sections with headers, footers and rows of many
+    /// heights, the cells on screen are exactly the rows in the bounds, each at its row's
+    /// rect, and their calls came as a whole layout makes them (those gone, then those come).
+    @Test func aScrollLeavesExactlyTheRowsInTheBoundsAtTheirRects() {
+        let model = TableModel(sections: (0..<12).map { s in (0..<(s % 4 == 3 ? 1 : 9)).map { "Row \(s).\($0)" } })
+        model.headers = (0..<12).map { "Section \($0)" }
+        model.footers = (0..<12).map { $0 % 3 == 0 ? "Footer \($0)" : nil }
+        model.heights = { path in [30.0, 44, 61, 90][(path.row + path.section) % 4] }
+        let s = TableStage(model: model)
+        // Heights asked at the reload (no estimates: a row measured as it comes moves the
+        // rows below it, which a whole layout then settles).
+        s.table.estimatedRowHeight = 0
+        s.table.layoutIfNeeded()
+        var offset = 0.0
+        var state: UInt64 = 7
+        for step in 0..<300 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let jump = [3.0, 17, 29, 45, 160, 700][Int(state >> 60) % 6]
+            offset += (state >> 59) & 1 == 0 || offset < 800 ? jump : -jump
+            offset = min(max(0, offset), s.table.contentSize.height - s.table.bounds.height)
+            model.log.clear()
+            s.table.contentOffset = Point(x: 0, y: offset)
+            let bounds = s.table.bounds
+            var expected: [IndexPath] = []
+            for section in 0..<model.sections.count {
+                for row in 0..<model.sections[section].count {
+                    let path = IndexPath(row: row, section: section)
+                    if s.table.rectForRow(at: path).intersects(bounds) { expected.append(path) }
+                }
+            }
+            #expect(s.table.indexPathsForVisibleRows == expected, "step \(step) at \(offset)")
+            for path in expected {
+                #expect(s.table.cellForRow(at: path)?.frame == s.table.rectForRow(at: path), "step \(step): row \(path)")
+            }
+            #expect(s.table.subviews.filter { $0 is TableViewCell && $0.superview != nil }.count == expected.count, "step \(step): no cell left over")
+            // Gone before come, each group top to bottom.
+            let entries = model.log.entries.filter { $0.hasPrefix("didEndDisplaying") || $0.hasPrefix("willDisplay") }
+            let firstCome = entries.firstIndex { $0.hasPrefix("willDisplay") } ?? entries.count
+            #expect(!entries[firstCome...].contains { $0.hasPrefix("didEndDisplaying") }, "step \(step): \(entries)")
+        }
+        #expect(s.table.numberOfEdgeLayouts > 100, "most scrolls laid out only the edges: \(s.table.numberOfEdgeLayouts) of 300")
+    }
+
     @Test func scrollingTenThousandRowsKeepsTheCellCountAtTheVisibleRows() {
         CountingCell.reuses = 0
         let model = TableModel(rows: 10_000)

@@ -38,25 +38,91 @@ extension TableView {
         // Measured heights may have changed the range.
         recycleCells(outside: first.flatMap { f in last.map { f...$0 } })
         layoutHeadersAndFooters()
-        if appearing == nil, swipe == nil, let first, let last, let top = rowRect(first), let bottom = rowRect(last), top.height > 0, bottom.height > 0 {
-            steadyRows = SteadyRows(first: top, last: bottom, width: bounds.width, onPlane: isOnPlane)
-        }
+        if appearing == nil, swipe == nil, let first, let last { steadyRows = SteadyRows(first: first, last: last, width: bounds.width, onPlane: isOnPlane) }
     }
 
-    /// Whether the rows laid out, with their frames as they are, are still those to lay out
-    /// at the current offset: nothing moved or changed since a whole layout (no layout
-    /// pending, heights and section tops valid, no row swiped open), and the area's top is
-    /// still inside the first row and its bottom inside the last (so no row comes or goes; a
-    /// row's frame is in content coordinates and does not change with the offset). Then a
-    /// scroll lays out only headers and footers (pinned ones follow the offset): in a fling,
-    /// a row comes in one frame in three or four, and the others' layout cost ~15 K
-    /// instructions a frame (callgrind, M9_plane's frame: 92 K).
-    var rowsStayLaidOut: Bool {
-        guard let steady = steadyRows, !needsLayout, sectionTopsAreValid, !needsReload, swipe == nil,
+    /// Lays out the rows after a scroll from the last layout's: the cells of the rows that
+    /// left the area are recycled and the rows that came are shown, top to bottom, as a whole
+    /// layout would; the rows that stay keep their cells and frames (a row's frame is in
+    /// content coordinates: a scroll does not move it). Only when nothing changed since a
+    /// whole layout (no layout pending, heights and section tops valid, no row swiped open,
+    /// the same width) and the rows move by a few: false (nothing done) otherwise, for a
+    /// whole layout. In a fling a row comes in one frame in three or four, and laying out
+    /// the rows that stay cost ~9 K instructions a frame (callgrind, M9_plane's frame: 87 K).
+    func layoutRowsAtEdges() -> Bool {
+        guard !isLayingOutRows, let steady = steadyRows, !needsLayout, sectionTopsAreValid, !needsReload, swipe == nil,
               steady.width == bounds.width, steady.onPlane == isOnPlane else { return false }
         let area = rowLayoutArea
-        return area.minY > steady.first.minY && area.minY < steady.first.maxY && area.maxY > steady.last.minY && area.maxY < steady.last.maxY
+        guard area.height > 0, let first = firstRow(near: steady.first, y: area.minY), let last = lastRow(near: steady.last, y: area.maxY),
+              first <= last, first <= steady.last, last >= steady.first else { return false }
+        if first != steady.first || last != steady.last {
+            isLayingOutRows = true
+            defer { isLayingOutRows = false }
+            // The rows gone, top to bottom, then the rows come.
+            var gone: [IndexPath] = []
+            for path in cellsOnScreen.keys where path < first || path > last { gone.append(path) }
+            gone.sort()
+            for path in gone {
+                if let cell = cellsOnScreen.removeValue(forKey: path) { recycle(cell, at: path) }
+            }
+            var path: IndexPath? = first
+            while let p = path, p <= last {
+                if cellsOnScreen[p] == nil { show(p, appearing: nil) }
+                path = indexPath(after: p)
+            }
+            // A row measured as it came changed the heights: a whole layout puts it right.
+            guard sectionTopsAreValid else {
+                steadyRows = nil
+                return false
+            }
+            steadyRows = SteadyRows(first: first, last: last, width: bounds.width, onPlane: isOnPlane)
+        }
+        layoutHeadersAndFooters()
+        numberOfEdgeLayouts += 1
+        return true
     }
+
+    /// The first row whose bottom is below `y` (as a whole layout's `firstRow`), found from
+    /// `start` by a few steps either way; nil past them or at a row of no height.
+    private func firstRow(near start: IndexPath, y: Double) -> IndexPath? {
+        var path = start
+        for _ in 0..<Self.edgeSteps {
+            guard let rect = rowRect(path), rect.height > 0 else { return nil }
+            if rect.maxY <= y {
+                guard let next = indexPath(after: path) else { return nil }
+                path = next
+            } else if let previous = indexPath(before: path), let above = rowRect(previous), above.maxY > y {
+                guard above.height > 0 else { return nil }
+                path = previous
+            } else {
+                return path
+            }
+        }
+        return nil
+    }
+
+    /// The last row whose top is above `y`, found from `start` the same way.
+    private func lastRow(near start: IndexPath, y: Double) -> IndexPath? {
+        var path = start
+        for _ in 0..<Self.edgeSteps {
+            guard let rect = rowRect(path), rect.height > 0 else { return nil }
+            if rect.minY >= y {
+                guard let previous = indexPath(before: path) else { return nil }
+                path = previous
+            } else if let next = indexPath(after: path), let below = rowRect(next), below.minY < y {
+                guard below.height > 0 else { return nil }
+                path = next
+            } else {
+                return path
+            }
+        }
+        return nil
+    }
+
+    /// Rows a scroll may bring or take at each edge before a whole layout is the cheaper.
+    static let edgeSteps = 8
+
+
 
     /// The rows intersecting the visible area with the current heights.
     private func visibleRange() -> ClosedRange<IndexPath>? {
@@ -288,11 +354,10 @@ extension TableView {
     }
 }
 
-/// The first and last rows a whole layout laid out (their rects, content coordinates), for
-/// `rowsStayLaidOut`.
+/// The first and last rows laid out, for `layoutRowsAtEdges`.
 struct SteadyRows {
-    var first: Rect
-    var last: Rect
+    var first: IndexPath
+    var last: IndexPath
     var width: Double
     var onPlane: Bool
 }

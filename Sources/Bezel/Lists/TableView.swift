@@ -149,6 +149,8 @@ open class TableView: ScrollView {
     /// Where the rows last laid out stay the rows to lay out (`SteadyRows`): nil after any
     /// layout that could not say.
     var steadyRows: SteadyRows?
+    /// Scrolls laid out at the edges only (for tests).
+    var numberOfEdgeLayouts = 0
     var pendingUpdate: ListUpdate?
     var batchDepth = 0
     var swipe: SwipeState?
@@ -450,6 +452,16 @@ open class TableView: ScrollView {
     }
 
     /// The row after `path`, skipping empty sections; nil after the last.
+    func indexPath(before path: IndexPath) -> IndexPath? {
+        if path.row > 0 { return IndexPath(row: path.row - 1, section: path.section) }
+        var s = path.section - 1
+        while s >= 0 {
+            if sections[s].rows.count > 0 { return IndexPath(row: sections[s].rows.count - 1, section: s) }
+            s -= 1
+        }
+        return nil
+    }
+
     func indexPath(after path: IndexPath) -> IndexPath? {
         if path.row + 1 < sections[path.section].rows.count { return IndexPath(row: path.row + 1, section: path.section) }
         var s = path.section + 1
@@ -520,11 +532,7 @@ open class TableView: ScrollView {
 
     override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
-        if rowsStayLaidOut {
-            layoutHeadersAndFooters()
-        } else {
-            layoutRows()
-        }
+        if !layoutRowsAtEdges() { layoutRows() }
         placeSectionIndex()
     }
 
