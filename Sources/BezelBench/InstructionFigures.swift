@@ -55,6 +55,7 @@ func countedSettingsScreen() -> Window { makeSettingsScreen() }
 func runInstructionFigure(_ figure: String, count: Int) -> Bool {
     if figure == "M12" { return runLanguageFigure(count: count) }
     if figure == "M14_picker" { return runPickerFigure(count: count) }
+    if figure == "M9_plane" { return runPlaneFlingFigure(count: count) }
     let clock = VirtualClock()
     let app = Application(clock: clock, tracer: Tracer())
     let scene = StandardKioskScene(application: app)
@@ -142,4 +143,4 @@ private func runConstraintFigure(_ figure: String, count: Int, warmup: Int) -> B
 
 /// The figures `runInstructionFigure` knows.
 let instructionFigures = ["M12", "M1", "M2", "M3", "M1_1080p", "M2_24", "M2_500", "M3_wide1000", "M3_deep250",
-                          "M13_full", "M13_incremental", "M13_settings", "M14_picker"]
+                          "M13_full", "M13_incremental", "M13_settings", "M14_picker", "M9_plane"]

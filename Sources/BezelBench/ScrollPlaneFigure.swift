@@ -18,35 +18,66 @@ import Glibc
 @MainActor
 func measureTableFlingOnPlane(size: Size, iterations: Int, indicatorPlane: Bool = true)
     -> (frame: Stats, drawnPixelsPerFrame: Int, copiedPixelsPerFrame: Int, rebases: Int, inShownBuffer: Int)? {
-    let app = Application(clock: VirtualClock(), tracer: Tracer())
-    let scene = TableScene(application: app, size: size, rows: 10_000)
-    guard let display = try? HeadlessDisplay(window: scene.window) else { return nil }
-    display.renderFrame()
-    guard scene.window.scrollPlaneRequests().first?.scrollView === scene.table else {
-        print("ERROR: M9_plane: the table is not offered a plane")
-        return nil
-    }
-    scene.table.isOnPlane = true
-    guard let content = ScrollPlaneContent(scrollView: scene.table, scale: 1),
-          let first = try? ImageBuffer(width: content.width, height: content.height),
-          let second = try? ImageBuffer(width: content.width, height: content.height) else { return nil }
-    var (shown, hidden) = (first, second)
-    var shownYet = false
-    content.drawsIndicators = !indicatorPlane
-    var indicatorBuffers: [Int: (buffer: ImageBuffer, revision: Int)] = [:]
-    let tableOrigin = scene.window.scrollPlaneRequests()[0].windowRect.origin
-    // Indicators shown, as in a fling.
-    scene.table.flashScrollIndicators()
+    guard let fling = PlaneFling(size: size, indicatorPlane: indicatorPlane) else { return nil }
+    let content = fling.content
     var samples: [UInt64] = []
-    var y = 0.0
     let warmUp = iterations / 10
     var drawnAtStart = 0, copiedAtStart = 0, rebasesAtStart = 0, inShownAtStart = 0
     for i in 0..<(iterations + warmUp) {
         if i == warmUp {
             (drawnAtStart, copiedAtStart, rebasesAtStart, inShownAtStart) = (content.drawnPixels, content.copiedPixels, content.rebases, content.inShownBufferUpdates)
         }
-        y += 17
         let t0 = nowNanoseconds()
+        fling.frame()
+        let t1 = nowNanoseconds()
+        if i >= warmUp { samples.append(t1 - t0) }
+    }
+    return (Stats(samples), (content.drawnPixels - drawnAtStart) / iterations, (content.copiedPixels - copiedAtStart) / iterations, content.rebases - rebasesAtStart,
+            content.inShownBufferUpdates - inShownAtStart)
+}
+
+/// M9_plane's scene and one frame of its fling (timed above, counted by callgrind through
+/// `countedPlaneFlingFrame`: `--instructions M9_plane`).
+@MainActor
+final class PlaneFling {
+    let scene: TableScene
+    let display: HeadlessDisplay
+    let content: ScrollPlaneContent
+    private var shown: ImageBuffer
+    private var hidden: ImageBuffer
+    private var shownYet = false
+    private let indicatorPlane: Bool
+    private var indicatorBuffers: [Int: (buffer: ImageBuffer, revision: Int)] = [:]
+    private let tableOrigin: Point
+    private var y = 0.0
+
+    init?(size: Size, indicatorPlane: Bool = true) {
+        let app = Application(clock: VirtualClock(), tracer: Tracer())
+        scene = TableScene(application: app, size: size, rows: 10_000)
+        guard let display = try? HeadlessDisplay(window: scene.window) else { return nil }
+        self.display = display
+        display.renderFrame()
+        guard let request = scene.window.scrollPlaneRequests().first, request.scrollView === scene.table else {
+            print("ERROR: M9_plane: the table is not offered a plane")
+            return nil
+        }
+        tableOrigin = request.windowRect.origin
+        scene.table.isOnPlane = true
+        guard let content = ScrollPlaneContent(scrollView: scene.table, scale: 1),
+              let first = try? ImageBuffer(width: content.width, height: content.height),
+              let second = try? ImageBuffer(width: content.width, height: content.height) else { return nil }
+        self.content = content
+        (shown, hidden) = (first, second)
+        self.indicatorPlane = indicatorPlane
+        content.drawsIndicators = !indicatorPlane
+        // Indicators shown, as in a fling.
+        scene.table.flashScrollIndicators()
+    }
+
+    /// The offset 17 pt further, the plane's buffer brought up to date (flipped to the hidden
+    /// one when the update went there), the indicator's picture drawn if it changed, the UI drawn.
+    func frame() {
+        y += 17
         scene.table.contentOffset = Point(x: 0, y: y)
         scene.window.prepareForFrame()
         if content.needsUpdate, !content.update(shown: shownYet ? shown : nil, hidden: hidden).inShownBuffer {
@@ -63,11 +94,22 @@ func measureTableFlingOnPlane(size: Size, iterations: Int, indicatorPlane: Bool 
             }
         }
         display.renderFrame()
-        let t1 = nowNanoseconds()
-        if i >= warmUp { samples.append(t1 - t0) }
     }
-    return (Stats(samples), (content.drawnPixels - drawnAtStart) / iterations, (content.copiedPixels - copiedAtStart) / iterations, content.rebases - rebasesAtStart,
-            content.inShownBufferUpdates - inShownAtStart)
+}
+
+/// M9_plane's frame, for callgrind.
+@inline(never) @MainActor
+func countedPlaneFlingFrame(_ fling: PlaneFling) { fling.frame() }
+
+/// `--instructions M9_plane`: `count` frames after a warm-up of 200 (the buffers filled, the
+/// text caches warm); false when no frame was brought up to date in the buffer on screen.
+@MainActor
+func runPlaneFlingFigure(count: Int) -> Bool {
+    guard let fling = PlaneFling(size: StandardKioskScene.size) else { return false }
+    for _ in 0..<200 { fling.frame() }
+    let before = fling.content.inShownBufferUpdates
+    for _ in 0..<count { countedPlaneFlingFrame(fling) }
+    return fling.content.inShownBufferUpdates > before
 }
 
 func printTableFlingOnPlane(_ figure: (frame: Stats, drawnPixelsPerFrame: Int, copiedPixelsPerFrame: Int, rebases: Int, inShownBuffer: Int),

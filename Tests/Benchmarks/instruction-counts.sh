@@ -37,21 +37,26 @@ architecture=$(file -b "$bench" | sed -n 's/.*, \(ARM aarch64\|x86-64\),.*/\1/p'
 # the others keep their baselines).
 # Issue 33's M14_picker (PickerFigure.swift): one frame of a finger turning a picker's wheel
 # (the move through the pipeline, the wheel's column redrawn), beside M2's highlight.
+# Issue 35's M9_plane (ScrollPlaneFigure.swift): a frame of M9's fling with the table on a
+# display plane (the offset, the table's layout, the rows drawn ahead into the plane's
+# shadow, the copies into the buffer on screen, the UI's frame), 336 frames after 200 of
+# warm-up: 336 x 17 pt is 102 rows, every phase of rows coming, drawn ahead and copied, and
+# three moves of the buffers.
 # Issue 36's start_to_first_frame: the whole `--first-frame` child of the start-up figure
 # (process start, the dynamic loader, the Swift runtime, fontconfig, Pango, the standard scene
 # and its first frame), counted once from its first instruction (no toggle). Not on aarch64
 # (counted by difference, which a whole process does not fit). start_to_first_frame_kept_texts:
 # the same child with the scene's texts kept by a start before it (TextImageStore: one
 # uncounted start keeps them, in a folder of its own).
-default_figures="M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings M12 M14_picker"
+default_figures="M1 M2 M3 M1_1080p M2_24 M2_500 M3_wide1000 M3_deep250 M13_full M13_incremental M13_settings M12 M14_picker M9_plane"
 [ "${COUNT_BY_DIFFERENCE:-0}" = 1 ] || default_figures+=" start_to_first_frame start_to_first_frame_kept_texts"
 figures=(${FIGURES:-$default_figures})
 declare -A function=([M1]=countedFullRender [M2]=countedHighlightRedraw [M3]=countedPressRelease
                      [M1_1080p]=countedFullRender [M2_24]=countedHighlightRedraw [M2_500]=countedHighlightRedraw
                      [M3_wide1000]=countedPressRelease [M3_deep250]=countedPressRelease
                      [M13_full]=countedConstraintGrid [M13_incremental]=countedConstraintEdit [M13_settings]=countedSettingsScreen
-                     [M12]=countedLanguageSwitch [M14_picker]=countedPickerTurn)
-declare -A frames=([M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5 [M12]=4 [start_to_first_frame]=1 [start_to_first_frame_kept_texts]=1)
+                     [M12]=countedLanguageSwitch [M14_picker]=countedPickerTurn [M9_plane]=countedPlaneFlingFrame)
+declare -A frames=([M9_plane]=336 [M1]=50 [M2]=50 [M3]=50 [M13_full]=1 [M13_incremental]=20 [M13_settings]=5 [M12]=4 [start_to_first_frame]=1 [start_to_first_frame_kept_texts]=1)
 results=()
 # collected FIGURE COUNT: callgrind's total for COUNT frames of FIGURE.
 collected() {
