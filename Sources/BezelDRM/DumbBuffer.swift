@@ -19,8 +19,9 @@ public final class DumbBuffer {
     private let handle: UInt32
     private let size: Int
     private let memory: UnsafeMutableRawPointer
-    /// The mapping as an image (XRGB8888 only): frames are copied into it; only tests and
-    /// overlay pictures drawn with cairo (`OverlaySurface`) go further.
+    /// The mapping as an image (32-bit buffers only: XRGB8888, or ARGB8888 with `hasAlpha`):
+    /// frames are copied into it; only tests and overlay pictures drawn with cairo
+    /// (`OverlaySurface`) go further.
     private lazy var image: ImageBuffer? = format == .xrgb8888
         ? try? ImageBuffer(wrapping: memory, width: width, height: height, stride: pitch, format: hasAlpha ? .argb8888 : .xrgb8888, owner: self) : nil
 

@@ -59,12 +59,7 @@ extension TableView {
             isLayingOutRows = true
             defer { isLayingOutRows = false }
             // The rows gone, top to bottom, then the rows come.
-            var gone: [IndexPath] = []
-            for path in cellsOnScreen.keys where path < first || path > last { gone.append(path) }
-            gone.sort()
-            for path in gone {
-                if let cell = cellsOnScreen.removeValue(forKey: path) { recycle(cell, at: path) }
-            }
+            recycleCells(outside: first...last)
             var path: IndexPath? = first
             while let p = path, p <= last {
                 if cellsOnScreen[p] == nil { show(p, appearing: nil) }
@@ -121,8 +116,6 @@ extension TableView {
 
     /// Rows a scroll may bring or take at each edge before a whole layout is the cheaper.
     static let edgeSteps = 8
-
-
 
     /// The rows intersecting the visible area with the current heights.
     private func visibleRange() -> ClosedRange<IndexPath>? {

@@ -451,7 +451,7 @@ open class TableView: ScrollView {
         return IndexPath(row: section.rows.row(atOffset: y), section: s)
     }
 
-    /// The row after `path`, skipping empty sections; nil after the last.
+    /// The row before `path`, skipping empty sections; nil before the first.
     func indexPath(before path: IndexPath) -> IndexPath? {
         if path.row > 0 { return IndexPath(row: path.row - 1, section: path.section) }
         var s = path.section - 1
@@ -462,6 +462,7 @@ open class TableView: ScrollView {
         return nil
     }
 
+    /// The row after `path`, skipping empty sections; nil after the last.
     func indexPath(after path: IndexPath) -> IndexPath? {
         if path.row + 1 < sections[path.section].rows.count { return IndexPath(row: path.row + 1, section: path.section) }
         var s = path.section + 1

@@ -39,13 +39,17 @@ public enum Renderer {
         // The background where no opaque row covers it (OpaqueCover, as `draw` does): a plane's
         // lookahead rows are drawn in bands of whole rows, which an opaque cell covers from
         // edge to edge (M9_plane: the fill under them was 15.5 M of 391 M instructions).
-        if let background = view.backgroundColor, background.alpha > 0 {
-            let covered = background.isDynamic || background.alpha >= 1 ? OpaqueCover.rects(of: view, within: dirty) : []
-            if covered.isEmpty { context.fill(dirty, color: background) } else { context.fill(dirty, color: background, excluding: covered) }
-        }
+        if let background = view.backgroundColor, background.alpha > 0 { fill(dirty, of: view, with: background, coveredWithin: dirty, in: context) }
         view.draw(dirty, in: context)
         for subview in view.subviews { draw(subview, in: context, dirty: dirty, isRoot: false, style: style) }
         context.restoreState()
+    }
+
+    /// `view`'s background over `rect`, less what its descendants paint opaquely within `area`
+    /// (OpaqueCover: those pixels would be drawn over anyway).
+    private static func fill(_ rect: Rect, of view: View, with background: Color, coveredWithin area: Rect, in context: any DrawingContext) {
+        let covered = background.isDynamic || background.alpha >= 1 ? OpaqueCover.rects(of: view, within: area) : []
+        if covered.isEmpty { context.fill(rect, color: background) } else { context.fill(rect, color: background, excluding: covered) }
     }
 
     /// The index of the frontmost subview of the window asking for a backdrop (a presentation
@@ -179,8 +183,7 @@ public enum Renderer {
             if view.cornerRadius > 0 {
                 context.fillRoundedRect(bounds, radius: view.cornerRadius, color: background)
             } else {
-                let covered = background.isDynamic || background.alpha >= 1 ? OpaqueCover.rects(of: view, within: bounds.intersection(local)) : []
-                if covered.isEmpty { context.fill(bounds, color: background) } else { context.fill(bounds, color: background, excluding: covered) }
+                fill(bounds, of: view, with: background, coveredWithin: bounds.intersection(local), in: context)
             }
         }
         let modelSize = view.frame.size

@@ -59,7 +59,8 @@ final class OverlaySurface {
     }
 
     /// The framebuffer a commit should put on the plane: the hidden one once drawn (or the
-    /// pending imported one), else the shown one (for a test commit, or a plane placed again).
+    /// pending imported one), else the shown one (a picture brought up to date in it, a test
+    /// commit, or a plane placed again).
     var framebufferToCommit: UInt32 {
         guard pendingRevision != nil, !pendingInShownBuffer else { return shownImport?.framebuffer ?? shown.framebufferID }
         return pendingImport?.framebuffer ?? hidden.framebufferID
