@@ -131,6 +131,14 @@ public final class Touch: Hashable {
 
     public nonisolated static func == (a: Touch, b: Touch) -> Bool { a === b }
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// The hash Set uses, in one step: the address hashed as one word by the standard
+    /// library's one-shot SipHash (what `Int` itself gives Set), instead of the default's
+    /// Hasher made, fed and finalized. The Set handed to every touches method is refilled for
+    /// each new touch: M3 19,453 -> 19,367 instructions (callgrind). Consistent with `==`
+    /// (identity) and `hash(into:)` (the same word).
+    public nonisolated func _rawHashValue(seed: Int) -> Int {
+        Int(bitPattern: ObjectIdentifier(self))._rawHashValue(seed: seed)
+    }
 
     public var description: String { "touch \(identifier) \(phase) at \(locationInWindow)" }
 }
