@@ -246,6 +246,7 @@ final class TouchDispatcher {
 
     /// Calls the views' touches methods for this report, grouped by phase and by view.
     private func deliverToViews(_ touches: [Touch], event: Event) {
+        if touches.count == 1, deliverOneCall(touches[0], event: event) { return }
         var batch = takeBatch()
         for touch in touches {
             guard let view = touch.view else { continue }
@@ -280,6 +281,29 @@ final class TouchDispatcher {
         }
         send(batch, event: event)
         recycle(&batch)
+    }
+
+    /// The usual report, one touch making one call that nothing withholds (a finger landing,
+    /// moving or lifting on one view), made straight away: what the batch below would make,
+    /// without filling, grouping and emptying it (M3: see Tests/BenchmarkResults/instructions.txt).
+    /// False, having done nothing, for any other case.
+    private func deliverOneCall(_ touch: Touch, event: Event) -> Bool {
+        guard let view = touch.view else { return false }
+        switch (touch.viewDelivery, touch.phase) {
+        case (.pending, .began):
+            guard !isWithholdingBegan(touch) else { return false }
+            touch.viewDelivery = .active
+            call(.began, view, touch, [], event: event)
+        case (.active, .moved):
+            call(.moved, view, touch, [], event: event)
+        case (.active, .ended):
+            guard !isWithholdingEnded(touch) else { return false }
+            finish(touch)
+            call(.ended, view, touch, [], event: event)
+        default:
+            return false
+        }
+        return true
     }
 
     private func deliverEndedOrWithhold(_ touch: Touch, _ view: View, _ batch: inout ViewBatch) {
