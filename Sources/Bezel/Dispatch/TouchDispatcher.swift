@@ -198,6 +198,10 @@ final class TouchDispatcher {
     }
 
     private func deliverToRecognizers(_ touches: [Touch], phase: Touch.Phase, event: Event) {
+        if touches.count == 1 {
+            deliverToRecognizers(touches[0], phase: phase, event: event)
+            return
+        }
         // Group per recognizer, keeping the order in which recognizers first appear.
         var recognizers = touches[0].gestureRecognizers
         for touch in touches.dropFirst() {
@@ -214,17 +218,34 @@ final class TouchDispatcher {
                 if first == nil { first = touch } else { others.append(touch) }
             }
             guard let first else { continue }
-            let set = touchSet(first, others)
-            tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
-            switch phase {
-            case .began: recognizer.touchesBegan(set, with: event)
-            case .moved: recognizer.touchesMoved(set, with: event)
-            case .ended: recognizer.touchesEnded(set, with: event)
-            case .cancelled: recognizer.touchesCancelled(set, with: event)
-            case .stationary: break
-            }
-            arbiter.settle()
+            call(phase, recognizer, touchSet(first, others), event: event)
         }
+    }
+
+    /// The usual report, of one touch: its recognizers in turn (those an earlier one's decision
+    /// or `ignore` left out are skipped, as above), without grouping touches per recognizer
+    /// (M3: see Tests/BenchmarkResults/instructions.txt).
+    private func deliverToRecognizers(_ touch: Touch, phase: Touch.Phase, event: Event) {
+        let recognizers = touch.gestureRecognizers
+        arbiter.beginReport()
+        defer { arbiter.endReport() }
+        for recognizer in recognizers {
+            guard arbiter.isReceiving(recognizer), touch.gestureRecognizers.containsObject(recognizer) else { continue }
+            call(phase, recognizer, touchSet(touch, []), event: event)
+        }
+    }
+
+    /// One touches method of `recognizer`, then the work it queued.
+    private func call(_ phase: Touch.Phase, _ recognizer: GestureRecognizer, _ set: Set<Touch>, event: Event) {
+        tracer?.log(.touches, "\(recognizer.debugName) touches\(phase.methodSuffix) [\(Self.ids(set))]")
+        switch phase {
+        case .began: recognizer.touchesBegan(set, with: event)
+        case .moved: recognizer.touchesMoved(set, with: event)
+        case .ended: recognizer.touchesEnded(set, with: event)
+        case .cancelled: recognizer.touchesCancelled(set, with: event)
+        case .stationary: break
+        }
+        arbiter.settle()
     }
 
     // MARK: Views

@@ -131,7 +131,10 @@ public final class RunLoop {
     }
 
     fileprivate func remove(_ handle: TimerHandle) {
-        if let index = timers.indexOfObject(handle) { timers.remove(at: index) }
+        guard let index = timers.indexOfObject(handle) else { return }
+        // The last one (the usual case: one timer pending) by `removeLast`: `remove(at:)`
+        // moves the rest through its generic path (M3).
+        if index == timers.count - 1 { timers.removeLast() } else { timers.remove(at: index) }
     }
 
     /// The earliest pending deadline, or nil when nothing is scheduled (the loop may sleep forever).

@@ -240,7 +240,8 @@ open class Application: Responder {
     /// Delivers a touch event to the windows its touches belong to. While interaction events
     /// are ignored, touches that begin are dropped for their whole life.
     open func sendEvent(_ event: Event) {
-        event.tracer = tracer
+        // Set once: the event is reused for every report (a store released and retained it).
+        if event.tracer !== tracer { event.tracer = tracer }
         if ignoringDepth > 0 {
             for touch in event.touchList where touch.phase == .began && !touch.isDropped {
                 touch.isDropped = true

@@ -435,8 +435,12 @@ open class View: Responder {
             }
             view = parent
         }
-        guard let window = view as? Window else { return }
-        window.damage.add(r)
+        // The root is the view's window when it has one (no dynamic cast: twice a press, M3).
+        if let window = attachedWindow, window === view {
+            window.damage.add(r)
+        } else if let window = view as? Window {
+            window.damage.add(r)
+        }
     }
 
     /// Draws the view's own content into `rect` (this view's coordinates), above its
