@@ -100,14 +100,23 @@ final class GestureArbiter {
         dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
         settle()
         guard dispatcher.liveTouchCount == 0, !arena.isEmpty else { return }
-        // Nothing stalls (Flutter's arena sweep): an undecided recognizer with no touch left,
-        // no timer of its own and no decision pending can never decide; it fails.
-        for recognizer in arena where recognizer.storedState == .possible && recognizer.pendingState == nil
-            && !recognizer.hasScheduledTimers {
-            fail(recognizer, because: "no touches left, no timer: undecided recognizer swept")
+        // Usually every recognizer has decided by the lift: then there is nothing to sweep and
+        // no circular wait (one look instead of the two walks below, M3).
+        var anyUndecided = false
+        for recognizer in arena where recognizer.storedState == .possible {
+            anyUndecided = true
+            break
         }
-        settle()
-        breakCircularWaits()
+        if anyUndecided {
+            // Nothing stalls (Flutter's arena sweep): an undecided recognizer with no touch left,
+            // no timer of its own and no decision pending can never decide; it fails.
+            for recognizer in arena where recognizer.storedState == .possible && recognizer.pendingState == nil
+                && !recognizer.hasScheduledTimers {
+                fail(recognizer, because: "no touches left, no timer: undecided recognizer swept")
+            }
+            settle()
+            breakCircularWaits()
+        }
         dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
         settle()
         guard dispatcher.liveTouchCount == 0 else { return }

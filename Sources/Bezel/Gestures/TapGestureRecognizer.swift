@@ -33,12 +33,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         gapTimer.cancel()
-        let startsTap = numberOfTouches == touches.count
-        if numberOfTouches > touchesRequired {
+        // Counted once (each count walks the tracked touches).
+        let fingersDown = numberOfTouches
+        let startsTap = fingersDown == touches.count
+        if fingersDown > touchesRequired {
             state = .failed
             return
         }
-        mostFingersInThisTap = max(mostFingersInThisTap, numberOfTouches)
+        mostFingersInThisTap = max(mostFingersInThisTap, fingersDown)
         if startsTap {
             let here = location(in: nil)
             if let first = firstTapLocation, first.distance(to: here) > maximumDistanceBetweenTaps {
