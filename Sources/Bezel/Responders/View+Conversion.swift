@@ -86,6 +86,15 @@ extension View {
         return (p, view, isTransformed)
     }
 
+    /// `point` from the coordinates of `window`, this view's root, to this view's: what
+    /// `convert(point, from: window)` gives, in one walk up (a touch's `location(in:)` on every
+    /// report; `convert` also walks from the window and compares the roots, M3).
+    func convert(_ point: Point, fromRoot window: Window) -> Point {
+        let (offset, root, isTransformed) = walkToRoot(.zero)
+        guard root === window else { return convert(point, from: window) }
+        return isTransformed ? pointFromRoot(point) : point - offset
+    }
+
     /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
     public func convert(_ point: Point, from view: View?) -> Point {
         guard let view else { return pointFromRoot(point) }
