@@ -120,15 +120,15 @@ public final class Touch: Hashable {
     /// The touch's position in `view`'s coordinates (window coordinates when `view` is nil).
     public func location(in view: View?) -> Point {
         guard let view else { return locationInWindow }
-        if let window { return view.convert(locationInWindow, fromRoot: window) }
-        return view.convert(locationInWindow, from: window)
+        guard let window else { return view.convert(locationInWindow, from: nil) }
+        return view.convert(locationInWindow, fromRoot: window)
     }
 
     /// The position at the previous report, in `view`'s coordinates.
     public func previousLocation(in view: View?) -> Point {
         guard let view else { return previousLocationInWindow }
-        if let window { return view.convert(previousLocationInWindow, fromRoot: window) }
-        return view.convert(previousLocationInWindow, from: window)
+        guard let window else { return view.convert(previousLocationInWindow, from: nil) }
+        return view.convert(previousLocationInWindow, fromRoot: window)
     }
 
     public nonisolated static func == (a: Touch, b: Touch) -> Bool { a === b }
