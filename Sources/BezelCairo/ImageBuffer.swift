@@ -1,5 +1,8 @@
 import Bezel
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Pixels in ordinary memory: 32 bits per pixel, XRGB8888 (cairo's RGB24, the layout DRM
 /// framebuffers use) or ARGB32 for images with transparency. Owns its cairo surface.
@@ -293,20 +296,27 @@ public final class ImageBuffer {
         cairo_surface_flush(other.surface)
         guard let a = cairo_image_surface_get_data(surface), let b = cairo_image_surface_get_data(other.surface) else { return nil }
         var count = 0
+        let x0 = Int(area.minX), x1 = Int(area.maxX)
         for y in Int(area.minY)..<Int(area.maxY) {
-            let rowA = UnsafeRawPointer(a + y * stride), rowB = UnsafeRawPointer(b + y * other.stride)
-            for x in Int(area.minX)..<Int(area.maxX) {
+            let rowA = UnsafeRawPointer(a + y * stride + x0 * 4), rowB = UnsafeRawPointer(b + y * other.stride + x0 * 4)
+            // The rows of a matching picture are equal byte for byte: memcmp finds them at C's
+            // speed even in a debug build, where the loop below costs some 40 ns a pixel (a
+            // golden check of 800x480 took 0.5 s in the tests; seconds in an emulated guest).
+            if memcmp(rowA, rowB, (x1 - x0) * 4) == 0 { continue }
+            for x in 0..<(x1 - x0) {
                 let pa = rowA.load(fromByteOffset: x * 4, as: UInt32.self), pb = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
-                for shift: UInt32 in [0, 8, 16] {
-                    let ca = Int((pa >> shift) & 0xFF), cb = Int((pb >> shift) & 0xFF)
-                    if abs(ca - cb) > tolerance {
-                        count += 1
-                        break
-                    }
-                }
+                if pa != pb && Self.channelsDiffer(pa, pb, tolerance: tolerance) { count += 1 }
             }
         }
         return count
+    }
+
+    /// Whether R, G or B (the low three bytes) of two pixels differ by more than `tolerance`.
+    @inline(__always)
+    static func channelsDiffer(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
+        abs(Int(a & 0xFF) - Int(b & 0xFF)) > tolerance
+            || abs(Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)) > tolerance
+            || abs(Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)) > tolerance
     }
 }
 
@@ -325,10 +335,7 @@ extension ImageBuffer {
             let rowOut = UnsafeMutableRawPointer(out + y * result.stride)
             for x in 0..<width {
                 let pa = rowA.load(fromByteOffset: x * 4, as: UInt32.self), pb = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
-                var differs = false
-                for shift: UInt32 in [0, 8, 16] where abs(Int((pa >> shift) & 0xFF) - Int((pb >> shift) & 0xFF)) > tolerance {
-                    differs = true
-                }
+                let differs = pa != pb && Self.channelsDiffer(pa, pb, tolerance: tolerance)
                 let faded = ((pa >> 2) & 0x3F3F3F) + 0x404040
                 rowOut.storeBytes(of: differs ? 0xFFFF0000 : faded, toByteOffset: x * 4, as: UInt32.self)
             }
