@@ -277,15 +277,17 @@ cross_build() {
 # The shared .build folder is not touched: SwiftPM locks it while `swift test` runs.
 prebuild() {
     mkdir -p .build
-    rm -f .build/prebuild-steps.done
+    rm -f .build/prebuild-steps.done .build/prebuild-sanitizers.done
     # Every executable in release as install.sh builds them (limits, attacks, bench, measure;
     # install.sh's image decoder for the example app's install below, which then builds only
     # the app): first, since `limits` follows the test step.
     static_build
     swift build --build-tests --sanitize=address --scratch-path .build-asan
     swift build --sanitize=thread --scratch-path .build-tsan --product bezel-observation-check
+    # CI's sanitizers wait for this file, and run beside the aarch64 build.
+    touch .build/prebuild-sanitizers.done
     cross_compile
-    # The later steps' builds are done (CI's sanitizers wait for this file, not for the remote
+    # The later steps' builds are done (CI's arm64 step waits for this file, not for the remote
     # service's build and the example app's, which measure waits for).
     touch .build/prebuild-steps.done
     remote_build
