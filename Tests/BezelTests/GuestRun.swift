@@ -19,8 +19,9 @@ func runGuest(_ command: String) async -> (output: String, status: Int32) {
     return result
 }
 
-/// CLOCK_MONOTONIC in seconds (`MonotonicClock` is the main actor's; this runs anywhere).
-private func secondsNow() -> Double {
+/// CLOCK_MONOTONIC in seconds, for the tests' waits in real time (`MonotonicClock` is the main
+/// actor's; this runs anywhere).
+func secondsNow() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

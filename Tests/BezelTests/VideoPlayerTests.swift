@@ -70,11 +70,7 @@ import Glibc
         }
     }
 
-    static func realTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func realTime() -> Double { secondsNow() }
 
     /// The frame shown's place in tenths of a second, a loop's passes counted (frame 5 of
     /// the second pass is 25).
