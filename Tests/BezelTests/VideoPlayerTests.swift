@@ -204,6 +204,48 @@ import Glibc
         try await expectFrame(19, stage)
     }
 
+    /// The clip with its container's duration changed to `milliseconds` (WebM's Segment Info
+    /// Duration, element 0x4489, an 8-byte float in milliseconds): its frames then run past
+    /// the duration it states, as a live stream's do when its timestamps start late (RTSP).
+    static func clipStating(milliseconds: Double) throws -> String {
+        let path = media.folder + "/stating-\(Int(milliseconds)).webm"
+        let source = try #require(fopen(media.clip, "rb"))
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        bytes.removeLast(bytes.count - fread(&bytes, 1, bytes.count, source))
+        fclose(source)
+        let start = try #require((0..<(bytes.count - 11)).first { bytes[$0] == 0x44 && bytes[$0 + 1] == 0x89 && bytes[$0 + 2] == 0x88 })
+        withUnsafeBytes(of: milliseconds.bitPattern.bigEndian) { bytes.replaceSubrange(start + 3..<start + 11, with: $0) }
+        let file = try #require(fopen(path, "wb"))
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        return path
+    }
+
+    @Test func framesPastTheStatedDurationAreShownAndThenTheEndIsPosted() async throws {
+        // The container says 1.75 s; its last frames are at 1.8 and 1.9 s. Each is shown at its
+        // time and the end follows the last (a time line held at the duration never reached
+        // them: the player waited for ever, as an RTSP stream under load did).
+        let stage = try makeStage(try Self.clipStating(milliseconds: 1750))
+        var ends = 0
+        stage.app.application.notificationCenter.addObserver(forName: PlayerItem.didPlayToEndTimeNotification) { _ in ends += 1 }
+        await waitFor("the item to open") { stage.player.currentItem?.status == .readyToPlay }
+        #expect(abs((stage.player.currentItem?.duration ?? 0) - 1.75) < 0.01)
+        stage.player.play()
+        stage.app.wait(1.7)
+        try await expectFrame(17, stage)
+        for frame in 18...19 {
+            stage.app.wait(0.1)
+            try await expectFrame(frame, stage)
+        }
+        stage.app.wait(0.1)
+        await waitFor("the end") { ends == 1 }
+        // The reported time stays within the item (GStreamer may have stretched its duration
+        // as the frames came).
+        let duration = try #require(stage.player.currentItem?.duration)
+        #expect(stage.player.currentTime() <= duration + 1e-6, "at \(stage.player.currentTime()) s of \(duration)")
+        #expect(stage.player.timeControlStatus == .paused)
+    }
+
     @Test func aLooperPlaysTheItemAgainWithoutAnEnd() async throws {
         let stage = try makeStage()
         var ends = 0

@@ -50,6 +50,6 @@ extension VideoPlayerTests {
             try? await Task.sleep(nanoseconds: 10_000_000)
         }
         await waitFor("the end") { ended + failed > 0 }
-        #expect(ended == 1 && failed == 0, "ended \(ended), failed \(failed): \(String(describing: stage.player.currentItem?.error))")
+        #expect(ended == 1 && failed == 0, "ended \(ended), failed \(failed): \(String(describing: stage.player.currentItem?.error)); \(stage.player.debugState)")
     }
 }

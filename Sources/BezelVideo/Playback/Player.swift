@@ -104,6 +104,13 @@ public final class Player {
     private var viewers: [WeakVideoView] = []
     private var timeObservers: [TimeObserver] = []
 
+    /// The time line's state in one line, for a test's failure message.
+    var debugState: String {
+        "status \(timeControlStatus) open \(isOpen) stalled \(isStalled) rate \(playRate) shown \(displayedPosition) "
+            + "upcoming \(upcoming.map { "\($0.position)" } ?? "none") atEnd \(pipeline?.isAtEnd ?? false) ended \(reachedEnd) "
+            + "clock \(clockNow) anchor \(anchorPosition)@\(anchorClockTime) frameTimer \(frameTimer?.isScheduled ?? false) endTimer \(endTimer?.isScheduled ?? false)"
+    }
+
     public init() {}
 
     public convenience init(playerItem: PlayerItem?) {
@@ -292,9 +299,18 @@ public final class Player {
         return RunLoop.main
     }
 
-    private var currentPosition: Double {
+    /// Where the time line is now: what frames are shown by. It may run past the item's
+    /// duration: a stream's frames can (an RTSP stream whose timestamps start late ends after
+    /// the duration its server states), and each is shown at its time.
+    private var timelinePosition: Double {
         guard playRate > 0, isOpen, !seekAwaitingFrame, !isStalled else { return anchorPosition }
-        var position = anchorPosition + (clockNow - anchorClockTime) * playRate
+        return anchorPosition + (clockNow - anchorClockTime) * playRate
+    }
+
+    /// The time line as reported (`currentTime()`, the anchor at a rate change or the end):
+    /// within the item's duration unless it loops.
+    private var currentPosition: Double {
+        var position = timelinePosition
         if !loops, let duration = currentItem?.duration { position = min(position, passOffset + duration) }
         return position
     }
@@ -336,7 +352,7 @@ public final class Player {
             seek(to: currentTime())
             return
         }
-        let now = currentPosition
+        let now = timelinePosition
         // Due frames are shown, the next one waited for; a frame that came while arming goes
         // round again (shown now if due: a timer for a due frame would wait for the clock's
         // next step, and under a virtual clock that never comes: the tests' lost frames).
@@ -441,7 +457,7 @@ public final class Player {
     private func scheduleFrame(at position: Double) {
         // Half of it: firing exactly `earliness` early could leave the frame one rounding
         // error short of due, and the timer firing again and again at the same instant.
-        let delay = (position - Self.earliness / 2 - currentPosition) / playRate
+        let delay = (position - Self.earliness / 2 - timelinePosition) / playRate
         frameTimer = runLoop?.schedule(after: max(0, delay)) { [weak self] in self?.advance() }
     }
 
