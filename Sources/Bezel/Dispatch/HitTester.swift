@@ -24,14 +24,18 @@ enum HitTester {
             return nil
         }
         guard view.point(inside: point, with: event) else { return nil }
-        // Front to back, by index.
+        // Front to back, by index. Each subview borrowed, not retained: `subviews` holds them
+        // all until the walk ends, whatever an override does to the tree meanwhile
+        // (Platform/UnownedReferences.swift).
         let subviews = view.subviews
         var i = subviews.endIndex
         while i > 0 {
             i -= 1
-            let subview = subviews[i]
-            guard let local = subview.pointFromSuperview(point) else { continue }
-            if let hit = subview.hitTest(local, with: event) { return hit }
+            let hit = withBorrowed(Unmanaged.passUnretained(subviews[i])) { subview -> View? in
+                guard let local = subview.pointFromSuperview(point) else { return nil }
+                return subview.hitTest(local, with: event)
+            }
+            if let hit { return hit }
         }
         return view
     }

@@ -229,9 +229,15 @@ final class TouchDispatcher {
         let recognizers = touch.gestureRecognizers
         arbiter.beginReport()
         defer { arbiter.endReport() }
-        for recognizer in recognizers {
-            guard arbiter.isReceiving(recognizer), touch.gestureRecognizers.containsObject(recognizer) else { continue }
-            call(phase, recognizer, touchSet(touch, []), event: event)
+        // Each recognizer borrowed: `recognizers` holds them all through the report, whatever
+        // their methods and actions do (Platform/UnownedReferences.swift).
+        var i = 0
+        while i < recognizers.count {
+            withBorrowed(Unmanaged.passUnretained(recognizers[i])) { recognizer in
+                guard arbiter.isReceiving(recognizer), touch.gestureRecognizers.containsObject(recognizer) else { return }
+                call(phase, recognizer, touchSet(touch, []), event: event)
+            }
+            i += 1
         }
     }
 
@@ -250,19 +256,14 @@ final class TouchDispatcher {
 
     // MARK: Views
 
+    // The recognizers borrowed: the touch's list holds them, and these only read
+    // (Platform/UnownedReferences.swift).
     private func isWithholdingBegan(_ touch: Touch) -> Bool {
-        for recognizer in touch.gestureRecognizers where recognizer.delaysTouchesBegan && arbiter.isUndecided(recognizer) {
-            return true
-        }
-        return false
+        touch.gestureRecognizers.containsBorrowed { $0.delaysTouchesBegan && arbiter.isUndecided($0) }
     }
 
     private func isWithholdingEnded(_ touch: Touch) -> Bool {
-        for recognizer in touch.gestureRecognizers
-        where (recognizer.delaysTouchesEnded || recognizer.delaysTouchesBegan) && arbiter.isUndecided(recognizer) {
-            return true
-        }
-        return false
+        touch.gestureRecognizers.containsBorrowed { ($0.delaysTouchesEnded || $0.delaysTouchesBegan) && arbiter.isUndecided($0) }
     }
 
     /// Calls the views' touches methods for this report, grouped by phase and by view.

@@ -102,12 +102,7 @@ final class GestureArbiter {
         guard dispatcher.liveTouchCount == 0, !arena.isEmpty else { return }
         // Usually every recognizer has decided by the lift: then there is nothing to sweep and
         // no circular wait (one look instead of the two walks below, M3).
-        var anyUndecided = false
-        for recognizer in arena where recognizer.storedState == .possible {
-            anyUndecided = true
-            break
-        }
-        if anyUndecided {
+        if arena.containsBorrowed(where: { $0.storedState == .possible }) {
             // Nothing stalls (Flutter's arena sweep): an undecided recognizer with no touch left,
             // no timer of its own and no decision pending can never decide; it fails.
             for recognizer in arena where recognizer.storedState == .possible && recognizer.pendingState == nil
@@ -119,8 +114,7 @@ final class GestureArbiter {
         }
         dispatcher.releaseWithheldDeliveries(endedAfterDelay: isTimerTurn)
         settle()
-        guard dispatcher.liveTouchCount == 0 else { return }
-        for recognizer in arena where recognizer.storedState == .possible { return }
+        guard dispatcher.liveTouchCount == 0, !arena.containsBorrowed(where: { $0.storedState == .possible }) else { return }
         resetArena()
     }
 
@@ -181,7 +175,7 @@ final class GestureArbiter {
     /// transition: a pan released when a custom recognizer fails begins with the finger's
     /// whole travel, not the travel when it started to wait.
     func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer.isEnabled, recognizer.view != nil else { return false }
+        guard recognizer.isEnabled, recognizer.viewReference != nil else { return false }
         switch recognizer.storedState {
         case .possible, .began, .changed: return true
         case .ended, .cancelled, .failed: return false
@@ -220,7 +214,8 @@ final class GestureArbiter {
 
     /// Undecided and part of this arena: withholds deliveries for its touches.
     func isUndecided(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer.arbiter === self && recognizer.storedState == .possible && recognizer.isEnabled
+        recognizer.arbiterReference?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
+            && recognizer.storedState == .possible && recognizer.isEnabled
     }
 
     /// A recognizer was disabled, removed from its view, or its view left the window: an

@@ -15,7 +15,15 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// The view the recognizer is attached to (`View.addGestureRecognizer`). Not a weak
     /// reference (Platform/UnownedReferences.swift): the view clears it when it goes.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
+    public internal(set) var view: View? {
+        get { viewReference?.takeUnretainedValue() }
+        set {
+            if let newValue { viewReference = Unmanaged.passUnretained(newValue) } else { viewReference = nil }
+        }
+    }
+    /// `view`'s storage, unretained: `GestureArbiter.isReceiving` asks whether there is one
+    /// without a retain and a release (Platform/UnownedReferences.swift).
+    @exclusivity(unchecked) var viewReference: Unmanaged<View>?
 
     /// When the recognizer recognizes, its touches are cancelled in their views (default true).
     @exclusivity(unchecked) public var cancelsTouchesInView = true
@@ -46,7 +54,15 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// The arbiter of the arena it is in, nil outside one. Not a weak reference
     /// (Platform/UnownedReferences.swift): reset and the arbiter's deinit clear it.
-    @exclusivity(unchecked) unowned(unsafe) var arbiter: GestureArbiter?
+    var arbiter: GestureArbiter? {
+        get { arbiterReference?.takeUnretainedValue() }
+        set {
+            if let newValue { arbiterReference = Unmanaged.passUnretained(newValue) } else { arbiterReference = nil }
+        }
+    }
+    /// `arbiter`'s storage, unretained: `GestureArbiter.isUndecided` compares it with itself
+    /// without a retain and a release (Platform/UnownedReferences.swift).
+    @exclusivity(unchecked) var arbiterReference: Unmanaged<GestureArbiter>?
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     @exclusivity(unchecked) private var timers: [TimerHandle] = []
     /// Timers from `makeTimer`, kept for the recognizer's life and started again and again.

@@ -4,15 +4,17 @@
 /// nonisolated algorithm checks its executor on every call, which callgrind measured at
 /// ~220 instructions per element here.
 extension Array where Element: AnyObject {
+    // Identity only: each element compared in place, not retained and released
+    // (Platform/UnownedReferences.swift).
     func containsObject(_ object: Element) -> Bool {
-        for element in self where element === object { return true }
-        return false
+        indexOfObject(object) != nil
     }
 
     func indexOfObject(_ object: Element) -> Int? {
+        let target = Unmanaged.passUnretained(object).toOpaque()
         var index = 0
-        for element in self {
-            if element === object { return index }
+        while index < count {
+            if withBorrowed(Unmanaged.passUnretained(self[index]), { Unmanaged.passUnretained($0).toOpaque() == target }) { return index }
             index += 1
         }
         return nil

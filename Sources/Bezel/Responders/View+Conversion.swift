@@ -75,15 +75,19 @@ extension View {
     /// `pointInRoot(point)`, the root, and whether a view below the root is transformed, in one
     /// walk up.
     private func walkToRoot(_ point: Point) -> (point: Point, root: View, isTransformed: Bool) {
+        // Each view borrowed, not retained: the walk only reads (Platform/UnownedReferences.swift).
         var p = point
-        var view = self
+        var view = Unmanaged.passUnretained(self)
         var isTransformed = false
-        while let parent = view.superview {
+        while let parent = withBorrowed(view, { view -> Unmanaged<View>? in
+            guard let parent = view.unretainedSuperview else { return nil }
             if view.hasTransform { isTransformed = true }
             p = view.pointToSuperview(p)
+            return parent
+        }) {
             view = parent
         }
-        return (p, view, isTransformed)
+        return (p, view.takeUnretainedValue(), isTransformed)
     }
 
     /// `point` from the coordinates of `window`, this view's root, to this view's: what

@@ -413,33 +413,45 @@ open class View: Responder {
         if depth > View.maximumDepth { return }
         var r = rect.standardized
         if routesDamageToPlane { return (self as? ScrollView)?.recordPlaneDamage(r) ?? () }
-        var view = self
-        while let parent = view.superview {
-            if view.hasTransform {
-                let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                               Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(view.pointToSuperview)
-                let xs = corners.map(\.x), ys = corners.map(\.y)
-                r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-            } else {
-                r.origin = r.origin - view.boundsOrigin + view.frame.origin
-            }
-            // What a clipping superview cuts off is never drawn (a row scrolled out of a
-            // table): not damage. Not while it animates (its shown bounds differ).
-            if parent.clipsToBounds {
-                // Content of a scroll view on a plane: the plane's, in content coordinates.
-                if parent.routesDamageToPlane { return (parent as? ScrollView)?.recordPlaneDamage(r) ?? () }
-                if parent.presentationState == nil {
-                    r = r.intersection(parent.bounds)
-                    if r.isEmpty { return }
+        // Each view and superview borrowed, not retained: the walk only reads and records
+        // damage, which lets no view go (Platform/UnownedReferences.swift).
+        var view = Unmanaged.passUnretained(self)
+        while let parent = withBorrowed(view, { $0.unretainedSuperview }) {
+            let goesOn = withBorrowed(view) { view in
+                withBorrowed(parent) { parent -> Bool in
+                    if view.hasTransform {
+                        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                                       Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(view.pointToSuperview)
+                        let xs = corners.map(\.x), ys = corners.map(\.y)
+                        r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+                    } else {
+                        r.origin = r.origin - view.boundsOrigin + view.frame.origin
+                    }
+                    // What a clipping superview cuts off is never drawn (a row scrolled out of a
+                    // table): not damage. Not while it animates (its shown bounds differ).
+                    guard parent.clipsToBounds else { return true }
+                    // Content of a scroll view on a plane: the plane's, in content coordinates.
+                    if parent.routesDamageToPlane {
+                        (parent as? ScrollView)?.recordPlaneDamage(r)
+                        return false
+                    }
+                    if parent.presentationState == nil {
+                        r = r.intersection(parent.bounds)
+                        if r.isEmpty { return false }
+                    }
+                    return true
                 }
             }
+            guard goesOn else { return }
             view = parent
         }
         // The root is the view's window when it has one (no dynamic cast: twice a press, M3).
-        if let window = attachedWindow, window === view {
-            window.damage.add(r)
-        } else if let window = view as? Window {
-            window.damage.add(r)
+        withBorrowed(view) { root in
+            if let window = attachedWindow, window === root {
+                window.damage.add(r)
+            } else if let window = root as? Window {
+                window.damage.add(r)
+            }
         }
     }
 
@@ -468,7 +480,10 @@ open class View: Responder {
 
     /// Not a weak reference (Platform/UnownedReferences.swift): the superview clears it in its
     /// deinit and in `removeFromSuperview`, as UIKit's non-owning superview is kept.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    public final var superview: View? { superviewReference?.takeUnretainedValue() }
+    /// `superview`'s storage, unretained: a walk up the tree that borrows each view reads it
+    /// without a retain and a release a step (Platform/UnownedReferences.swift).
+    @exclusivity(unchecked) final var superviewReference: Unmanaged<View>?
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// Levels between this view and the root of its tree (0 for a window or a detached view),
     /// kept as the tree changes: it bounds what is drawn and hit (`View.maximumDepth`) and
@@ -544,7 +559,7 @@ open class View: Responder {
         cleanUpAsMainActor {
             for recognizer in recognizers { recognizer.view = nil }
             while var view = doomed.popLast() {
-                view.superview = nil
+                view.superviewReference = nil
                 if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
                     doomed.append(contentsOf: view.subviews)
                     view.subviews = []
@@ -620,7 +635,7 @@ open class View: Responder {
         let oldLanguage = Localization.overrideCount > 0 && view.preferredLanguagesOverride == nil ? view.language : nil
         view.detachFromSuperview()
         subviews.insert(view, at: target)
-        view.superview = self
+        view.superviewReference = Unmanaged.passUnretained(self)
         view.subtreeMoved(from: oldWindow, engine: oldEngine)
         if view.resolvedStyle != resolvedStyle, view.overrideUserInterfaceStyle == .unspecified { view.updateTraits() }
         if let oldLanguage { view.languageChanged(from: oldLanguage) }
@@ -671,7 +686,7 @@ open class View: Responder {
         if ViewConstraintState.everUsed, window == nil { deactivateConstraintsToOutside() }
         setNeedsDisplay()
         if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
-        superview = nil
+        superviewReference = nil
     }
 
     /// The view joined or left a superview: its subtree's depths and window follow (one visit
