@@ -11,34 +11,23 @@ private final class TreeClearingView: View {
     }
 }
 
-/// A recognizer that, from its touchesBegan, takes the other recognizers off its view.
+/// A recognizer that logs its touches calls under its name, runs `onBegan` from its
+/// touchesBegan, and fails at the lift.
 @MainActor
-private final class RemovingRecognizer: GestureRecognizer {
+private final class BorrowTestRecognizer: GestureRecognizer {
     let log: Log
-    init(log: Log) {
+    var onBegan: (BorrowTestRecognizer) -> Void = { _ in }
+    init(_ name: String, log: Log) {
         self.log = log
         super.init()
+        self.name = name
     }
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        log.add("remover began")
-        guard let view else { return }
-        for other in view.gestureRecognizers where other !== self { view.removeGestureRecognizer(other) }
+        log.add("\(name ?? "?") began")
+        onBegan(self)
     }
     override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        if state == .possible { state = .failed }
-    }
-}
-
-@MainActor
-private final class CountingRecognizer: GestureRecognizer {
-    let log: Log
-    init(log: Log) {
-        self.log = log
-        super.init()
-    }
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event) { log.add("counter began") }
-    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        log.add("counter ended")
+        log.add("\(name ?? "?") ended")
         if state == .possible { state = .failed }
     }
 }
@@ -79,14 +68,20 @@ private final class CountingRecognizer: GestureRecognizer {
         let view = View(name: "view", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         stage.window.addSubview(view)
         weak var counted: GestureRecognizer?
-        view.addGestureRecognizer(RemovingRecognizer(log: log))
+        // The remover takes the others off its view from its touchesBegan.
+        let remover = BorrowTestRecognizer("remover", log: log)
+        remover.onBegan = { remover in
+            guard let view = remover.view else { return }
+            for other in view.gestureRecognizers where other !== remover { view.removeGestureRecognizer(other) }
+        }
+        view.addGestureRecognizer(remover)
         do {
-            let counter = CountingRecognizer(log: log)
+            let counter = BorrowTestRecognizer("counter", log: log)
             view.addGestureRecognizer(counter)
             counted = counter
         }
         stage.fingers.tap(at: Point(50, 50))
-        #expect(log.entries == ["remover began"])
+        #expect(log.entries == ["remover began", "remover ended"])
         #expect(view.gestureRecognizers.count == 1)
         #expect(counted == nil, "the removed recognizer was freed once the touch let go")
     }
