@@ -166,7 +166,15 @@ extension TableView {
         }
         guard let dataSource else { return }
         let cell = dataSource.tableView(self, cellForRowAt: path)
-        if let other = cellsOnScreen.first(where: { $0.value === cell })?.key {
+        // A loop, not `first(where:)`: a closure handed to the standard library gets a run-time
+        // main-actor check at each call (M9_plane: 7 of its 37 checks a frame, ~120
+        // instructions each).
+        var other: IndexPath?
+        for (shownPath, shown) in cellsOnScreen where shown === cell {
+            other = shownPath
+            break
+        }
+        if let other {
             // One cell for two rows: UIKit asserts; here the row is left empty, and said so.
             Diagnostics.report(.apiMisuse, "cellForRowAt \(path) returned the cell of row \(other): use dequeueReusableCell(withIdentifier:for:) for every row; the row is left empty")
             return

@@ -685,7 +685,7 @@ open class View: Responder {
         // views outside it go, as UIKit's do.
         if ViewConstraintState.everUsed, window == nil { deactivateConstraintsToOutside() }
         setNeedsDisplay()
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
+        if let index = parent.subviews.indexOfObject(self) { parent.subviews.remove(at: index) }
         superviewReference = nil
     }
 
