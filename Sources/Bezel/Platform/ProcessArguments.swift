@@ -1,4 +1,4 @@
-#if os(Linux)
+#if canImport(Glibc)
 import Glibc
 
 // The process's arguments for Swift's `CommandLine`, taken from glibc at start instead of from
@@ -17,9 +17,11 @@ import Glibc
 // archive, and the linker takes a member of it only for a symbol nothing else defines. The
 // two functions here are all that member (CommandLine.cpp.o) defines, so the member and its
 // initializer stay out of the executable. With the shared runtime (debug builds, the tests)
-// the runtime's own copy answers its own calls; both give the same arguments. Where glibc
-// passes nothing (another C library), the arguments are read from /proc/self/cmdline, as the
-// Swift runtime itself does on such systems.
+// the runtime's own copy answers its own calls; both give the same arguments. Only with glibc:
+// musl calls .init_array functions with no arguments at all, so with it (Swift's static Linux
+// SDK) this file is empty and the runtime keeps its own way. Should the call not have come
+// (Bezel's code loaded in some way that skips it), the arguments are read from
+// /proc/self/cmdline, as the Swift runtime itself does on systems without the walk.
 
 nonisolated(unsafe) private var startArgumentCount: Int32 = 0
 nonisolated(unsafe) private var startArguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
