@@ -7,9 +7,9 @@ import Glibc
 // The Swift runtime on Linux finds argv with a static initializer (libswiftCore's
 // CommandLine.cpp, `ArgvGrabber`) that runs before main in every Swift program: it reads
 // /proc/self/maps line by line with sscanf to find the stack, then walks back from `environ`.
-// With cairo and Pango loaded that is ~245 mappings: 0.55 M of the 22.4 M instructions from
+// With cairo and Pango loaded that is ~245 mappings: 0.53 M of the 22.4 M instructions from
 // exec to the standard scene's first frame (callgrind, `bezel-bench --rss-probe`: 22,363,108
-// -> 21,814,243), besides the kernel's work printing the map. glibc calls every function in
+// -> 21,835,373), besides the kernel's work printing the map. glibc calls every function in
 // the executable's .init_array with (argc, argv, envp) (csu/libc-start.c), so one such
 // function keeps them, and the runtime's two entry points below answer from it.
 //
