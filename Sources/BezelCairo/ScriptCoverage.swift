@@ -34,11 +34,15 @@ enum ScriptCoverage {
     /// Whether the shaped `layout` of `text` shows boxes. Only text beyond ASCII is asked
     /// (every font has ASCII): nothing on the common path.
     static func missesGlyphs(_ layout: OpaquePointer, text: String) -> Bool {
-        // A loop, not `contains(where:)`: a closure handed to the standard library gets a
-        // run-time main-actor check at each call, here each byte of each text drawn (M9_plane:
-        // 10 of its 37 checks a frame, ~120 instructions each).
-        for byte in text.utf8 where byte >= 0x80 { return pango_layout_get_unknown_glyphs_count(layout) > 0 }
-        return false
+        !isASCII(text) && pango_layout_get_unknown_glyphs_count(layout) > 0
+    }
+
+    /// Whether every byte of `text` is ASCII. A loop, not `utf8.contains(where:)`: a closure
+    /// handed to the standard library checks the main actor at each call (Platform/ObjectArray.swift),
+    /// here each byte of each text drawn (M9_plane: 10 of its 37 checks a frame).
+    nonisolated static func isASCII(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x80 { return false }
+        return true
     }
 
     /// After a layout of `text` was shaped: if some of its characters have no glyph, find which

@@ -217,8 +217,8 @@ public final class ScrollPlaneContent {
     }
 
     // The scanout list's searches as loops, not `firstIndex(where:)` and `removeAll(where:)`:
-    // a closure handed to the standard library gets a run-time main-actor check at each call
-    // (M9_plane: 3 of its 37 checks a frame, ~120 instructions each).
+    // a closure handed to the standard library checks the main actor at each call
+    // (Platform/ObjectArray.swift; M9_plane: 3 of its 37 checks a frame).
     private func scanoutIndex(of buffer: ImageBuffer) -> Int? {
         for index in scanout.indices where scanout[index].buffer === buffer { return index }
         return nil

@@ -237,7 +237,7 @@ public final class TextImageStore {
     /// Other texts are kept only while the system's fonts are not loaded (they then come from
     /// Bezel's and the app's fonts, which the identity covers).
     static func drawnWithBezelsFontOnly(_ key: TextKey) -> Bool {
-        key.style.family == TextStyle.defaultFamily && !key.text.utf8.contains { $0 >= 0x80 }
+        key.style.family == TextStyle.defaultFamily && ScriptCoverage.isASCII(key.text)
     }
 
     // MARK: Identity

@@ -166,9 +166,8 @@ extension TableView {
         }
         guard let dataSource else { return }
         let cell = dataSource.tableView(self, cellForRowAt: path)
-        // A loop, not `first(where:)`: a closure handed to the standard library gets a run-time
-        // main-actor check at each call (M9_plane: 7 of its 37 checks a frame, ~120
-        // instructions each).
+        // A loop, not `first(where:)`: a closure handed to the standard library checks the main
+        // actor at each call (Platform/ObjectArray.swift; M9_plane: 7 of its 37 checks a frame).
         var other: IndexPath?
         for (shownPath, shown) in cellsOnScreen where shown === cell {
             other = shownPath
